@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool, PoolClient } from 'pg';
+
+/** A pool, or one client (for an append inside a caller's transaction). */
+export type Queryable = Pick<Pool, 'query'> | PoolClient;
+import {
+  type Actor,
+  type EventDataMap,
+  type EventMetadata,
+  type EventPosition,
+  type EventType,
+  type RecordedEvent,
+  InvalidEventDataError,
+  MAX_EVENT_DATA_BYTES,
+  MAX_EVENTS_PER_APPEND,
+  UnknownEventTypeError,
+  isKnownEventType,
+  latestVersion,
+  upcast,
+  validateEventData,
+} from '@app/contracts';
+import {
+  DuplicateEventIdError,
+  type ExpectedState,
+  InvalidAppendError,
+  WrongExpectedVersionError,
+} from './errors';
+
+export type NewEvent<T extends EventType = EventType> = {
+  [K in T]: { type: K; data: EventDataMap[K]; eventId?: string };
+}[T];
+
+/** Who and what caused an append; copied into the metadata of every event of it. */
+export type AppendContext = {
+  actor?: Actor;
+  correlationId?: string;
+  causationId?: string;
+  occurredAt?: Date;
+};
+
+export type AppendOptions = AppendContext & { expectedState?: ExpectedState };
+
+export type AppendResult = {
+  /** Revision of the stream's last event after the append. */
+  streamRevision: number;
+  /** Place of the append's last event in the global order (the consistency token). */
+  position: EventPosition;
+  /** True when every event id was already stored by an earlier identical append. */
+  idempotent: boolean;
+};
+
+export type ReadStreamOptions = {
+  direction?: 'forwards' | 'backwards';
+  /** Inclusive; defaults to the start (forwards) or the end (backwards). */
+  fromRevision?: number;
+  maxCount?: number;
+};
+
+export const EVENTS_CHANNEL = 'es_events_appended';
+const STREAM_ID_PATTERN = /^[\w.:@/-]{1,200}$/;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type EventRow = {
+  position: string;
+  transaction_id: string;
+  stream_id: string;
+  revision: string;
+  event_id: string;
+  type: string;
+  version: number;
+  data: unknown;
+  metadata: EventMetadata;
+};
+
+const EVENT_COLUMNS =
+  'position, transaction_id::text AS transaction_id, stream_id, revision, event_id, type, version, data, metadata';
+
+/**
+ * The event store on PostgreSQL. Appends go through the es_append function (one round trip);
+ * the global read skips nothing committed late: it reads only transactions older than the
+ * snapshot's xmin and orders by (transaction_id, position).
+ */
+export class PgEventStore {
+  private notifyScheduled = false;
+
+  constructor(
+    private readonly pool: Queryable,
+    private readonly options: { notify?: boolean } = {},
+  ) {}
+
+  async append(streamId: string, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
+    const expected = options.expectedState ?? 'any';
+    const rows = this.prepare(streamId, events, expected, options);
+    const result = await this.pool.query<{
+      status: 'ok' | 'idempotent' | 'conflict' | 'duplicate_id';
+      stream_revision: string;
+      last_position: string | null;
+      last_transaction_id: string | null;
+    }>('SELECT * FROM es_append($1, $2, $3::jsonb)', [streamId, String(expected), JSON.stringify(rows)]);
+    const row = result.rows[0];
+    const revision = Number(row.stream_revision);
+    switch (row.status) {
+      case 'conflict':
+        throw new WrongExpectedVersionError(streamId, expected, revision);
+      case 'duplicate_id':
+        throw new DuplicateEventIdError(streamId);
+      case 'ok':
+        this.scheduleNotify();
+        break;
+      case 'idempotent':
+        break;
+    }
+    return {
+      streamRevision: revision,
+      position: { transactionId: BigInt(row.last_transaction_id!), position: BigInt(row.last_position!) },
+      idempotent: row.status === 'idempotent',
+    };
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const backwards = options.direction === 'backwards';
+    const limit = options.maxCount ?? 1000;
+    const from = options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
+    const result = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 AND revision ${backwards ? '<=' : '>='} $2
+       ORDER BY revision ${backwards ? 'DESC' : 'ASC'} LIMIT $3`,
+      [streamId, from, limit],
+    );
+    return result.rows.map(toRecordedEvent);
+  }
+
+  /**
+   * Events after `after` in the global order, at most `limit`. Never returns an event of a
+   * transaction that an older, still-running transaction could precede, so checkpointing the
+   * last returned pair can never skip an event that commits later.
+   */
+  async readAll(after: EventPosition, limit: number): Promise<RecordedEvent[]> {
+    const result = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM es_events
+        WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
+          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id, position
+        LIMIT $3`,
+      [after.transactionId.toString(), after.position.toString(), limit],
+    );
+    return result.rows.map(toRecordedEvent);
+  }
+
+  /** The last event visible to global readers, and how many events are stored. */
+  async head(): Promise<{ position: EventPosition | null; occurredAt: string | null }> {
+    const result = await this.pool.query<{ position: string; transaction_id: string; recorded_at: Date }>(
+      `SELECT position, transaction_id::text AS transaction_id, recorded_at FROM es_events
+        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id DESC, position DESC LIMIT 1`,
+    );
+    const row = result.rows[0];
+    if (!row) return { position: null, occurredAt: null };
+    return {
+      position: { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) },
+      occurredAt: row.recorded_at.toISOString(),
+    };
+  }
+
+  private prepare(streamId: string, events: readonly NewEvent[], expected: ExpectedState, context: AppendContext) {
+    if (!STREAM_ID_PATTERN.test(streamId)) {
+      throw new InvalidAppendError(
+        'VALIDATION_FAILED',
+        'A stream id is 1 to 200 letters, digits or the characters . : @ / - _.',
+      );
+    }
+    if (typeof expected === 'number' && (!Number.isSafeInteger(expected) || expected < 0)) {
+      throw new InvalidAppendError('VALIDATION_FAILED', 'An expected revision is a whole number from 0.');
+    }
+    if (events.length === 0 || events.length > MAX_EVENTS_PER_APPEND) {
+      throw new InvalidAppendError(
+        'VALIDATION_FAILED',
+        `An append holds 1 to ${MAX_EVENTS_PER_APPEND} events, not ${events.length}.`,
+      );
+    }
+    const occurredAt = (context.occurredAt ?? new Date()).toISOString();
+    const actor = context.actor ?? { kind: 'system' };
+    return events.map((event) => {
+      if (!isKnownEventType(event.type)) {
+        throw new InvalidAppendError('UNKNOWN_EVENT_TYPE', new UnknownEventTypeError(event.type).message);
+      }
+      let data: unknown;
+      try {
+        data = validateEventData(event.type, event.data);
+      } catch (error) {
+        if (error instanceof InvalidEventDataError) throw new InvalidAppendError('INVALID_EVENT_DATA', error.message);
+        throw error;
+      }
+      const size = Buffer.byteLength(JSON.stringify(data) ?? 'null');
+      if (size > MAX_EVENT_DATA_BYTES) {
+        throw new InvalidAppendError(
+          'EVENT_TOO_LARGE',
+          `The data of ${event.type} is ${size} bytes; the limit is ${MAX_EVENT_DATA_BYTES}.`,
+        );
+      }
+      const eventId = event.eventId ?? randomUUID();
+      if (!UUID_PATTERN.test(eventId)) throw new InvalidAppendError('VALIDATION_FAILED', 'An event id is a UUID.');
+      const version = latestVersion(event.type);
+      const correlationId = context.correlationId ?? eventId;
+      const metadata: EventMetadata = {
+        eventId,
+        correlationId,
+        causationId: context.causationId ?? correlationId,
+        actor,
+        occurredAt,
+        schemaVersion: version,
+      };
+      return { event_id: eventId, type: event.type, version, data: data ?? null, metadata };
+    });
+  }
+
+  /** Wakes subscribers; appends in the same tick share one NOTIFY, which PostgreSQL serialises at commit. */
+  private scheduleNotify(): void {
+    if (this.options.notify === false || this.notifyScheduled) return;
+    this.notifyScheduled = true;
+    setImmediate(() => {
+      this.notifyScheduled = false;
+      this.pool.query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`).catch(() => {
+        /* subscribers fall back to polling */
+      });
+    });
+  }
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  const latest = upcast(row.type, row.version, row.data);
+  return {
+    type: row.type,
+    data: latest.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    revision: Number(row.revision),
+    position: BigInt(row.position),
+    transactionId: BigInt(row.transaction_id),
+    storedVersion: row.version,
+  };
+}

@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './event-store';
+export * from './notifications';
+export * from './database';

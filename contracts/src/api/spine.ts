@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { anyone, commandAckSchema, defineCall, staffOnly } from './define';
+import { affiliateCodeSchema } from '../rules/affiliates';
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date of the form YYYY-MM-DD.');
+
+/** Spec 7, Events: the client's telemetry. */
+export const recordEvent = defineCall({
+  id: 'recordEvent',
+  path: '/api/events/v1/event',
+  kind: 'command',
+  access: anyone,
+  summary: 'Append a telemetry event (UI errors, crashes, forced refresh, network errors...).',
+  request: z.object({
+    type: z.string().trim().min(1, 'type is required.').max(100, 'type is longer than 100 characters.'),
+    body: z.unknown().optional(),
+    machineUuid: z.string().max(100).optional(),
+  }),
+  response: commandAckSchema,
+});
+
+/** Spec 7, Affiliates: the affiliate code as the body; fire and forget. */
+export const trackAffiliateClick = defineCall({
+  id: 'trackAffiliateClick',
+  path: '/api/subscriptions/v1/affiliates/tracking/click',
+  kind: 'command',
+  access: anyone,
+  fireAndForget: true,
+  summary: 'Record one click on an affiliate link. The body is the code (JSON string or text/plain).',
+  request: z.union([affiliateCodeSchema, z.object({ code: affiliateCodeSchema })]),
+  response: commandAckSchema,
+});
+
+const dayRange = z.object({ from: isoDay.optional(), to: isoDay.optional() });
+
+export const telemetryDailyCounts = defineCall({
+  id: 'telemetryDailyCounts',
+  method: 'GET',
+  path: '/api/staff/v1/telemetry/daily',
+  kind: 'query',
+  access: staffOnly,
+  summary: 'Telemetry events counted per type per UTC day.',
+  request: dayRange.extend({ type: z.string().max(100).optional() }),
+  response: z.object({ rows: z.array(z.object({ day: isoDay, type: z.string(), count: z.number().int() })) }),
+});
+
+export const affiliateClicksDaily = defineCall({
+  id: 'affiliateClicksDaily',
+  method: 'GET',
+  path: '/api/staff/v1/affiliates/clicks/daily',
+  kind: 'query',
+  access: staffOnly,
+  summary: 'Affiliate link clicks counted per code per UTC day.',
+  request: dayRange.extend({ code: affiliateCodeSchema.optional() }),
+  response: z.object({
+    rows: z.array(z.object({ day: isoDay, affiliateCode: z.string(), count: z.number().int() })),
+  }),
+});
+
+export const projectionStatusSchema = z.object({
+  name: z.string(),
+  /** Consistency token of the last event this projection processed. */
+  checkpoint: z.string(),
+  checkpointPosition: z.string(),
+  /** Committed events not yet processed by this projection. */
+  eventsBehind: z.number().int(),
+  /** Age of the oldest unprocessed event in milliseconds (0 when caught up). */
+  lagMs: z.number(),
+  state: z.enum(['running', 'rebuilding', 'idle', 'stopped']),
+  rebuildProgress: z.number().min(0).max(1).nullable(),
+  updatedAt: z.string(),
+});
+export type ProjectionStatus = z.infer<typeof projectionStatusSchema>;
+
+export const systemStatus = defineCall({
+  id: 'systemStatus',
+  method: 'GET',
+  path: '/api/system/v1/status',
+  kind: 'query',
+  access: anyone,
+  summary: 'Event-store head and each projection\'s checkpoint and lag.',
+  request: z.object({}),
+  response: z.object({
+    head: z.object({ position: z.string(), token: z.string(), totalEvents: z.number().int() }),
+    projections: z.array(projectionStatusSchema),
+    generatedAt: z.string(),
+  }),
+});
+
+export const rebuildProjection = defineCall({
+  id: 'rebuildProjection',
+  path: '/api/staff/v1/projections/{name}/rebuild',
+  kind: 'command',
+  service: 'projection-service',
+  access: staffOnly,
+  params: z.object({ name: z.string().min(1).max(100) }),
+  summary: 'Truncate a projection\'s read model and replay every event into it; progress shows in the status.',
+  request: z.object({}),
+  response: z.object({ name: z.string(), state: z.literal('rebuilding') }),
+});

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Error codes of spec section 8 (run errors, promo codes) plus the platform's own. */
+export const runErrorCodes = [
+  'RCE_TIMEOUT',
+  'RCE_OUT_OF_RESOURCES',
+  'RCE_RATE_LIMITED',
+  'RCE_INPUTS_INVALID',
+  'RCE_OUTPUT_TOO_LARGE',
+  'PROBLEMS_VERSION_MISMATCH',
+] as const;
+
+export const promoCodeErrorCodes = [
+  'SUBSCRIPTIONS_BAD_PROMOCODE',
+  'SUBSCRIPTIONS_EXPIRED_PROMOCODE',
+  'SUBSCRIPTIONS_OWN_PROMOCODE',
+  'SUBSCRIPTIONS_PROMOCODE_FAILED',
+] as const;
+
+export const platformErrorCodes = [
+  /** The request body, query or path does not match the call's schema. */
+  'VALIDATION_FAILED',
+  /** The body is not parseable (bad JSON) or too large. */
+  'MALFORMED_REQUEST',
+  'PAYLOAD_TOO_LARGE',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  /** The call is part of the contract but its handler is not built yet. */
+  'NOT_IMPLEMENTED',
+  /** An append's expected stream state did not hold. */
+  'WRONG_EXPECTED_VERSION',
+  /** The same event id was already stored with different content or in another stream. */
+  'DUPLICATE_EVENT_ID',
+  'UNKNOWN_EVENT_TYPE',
+  'INVALID_EVENT_DATA',
+  'EVENT_TOO_LARGE',
+  /** `X-Min-Position` was not reached by the read models within the wait limit. */
+  'READ_MODEL_NOT_CAUGHT_UP',
+  'INVALID_POSITION',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+
+export const errorCodes = [...platformErrorCodes, ...runErrorCodes, ...promoCodeErrorCodes] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** Body of every error answer: a machine-readable code and a human message. */
+export const apiErrorSchema = z.object({
+  code: z.enum(errorCodes),
+  message: z.string(),
+  /** Field-level problems for VALIDATION_FAILED. */
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

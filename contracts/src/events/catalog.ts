@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { EventDefinition } from './define';
+import { TelemetryEventRecordedV1 } from './telemetry';
+import { AffiliateLinkClickedV1, AffiliateLinkClickedV2 } from './affiliates';
+
+/* Every version of every domain event. Add new versions here; never remove old ones while stored. */
+const allDefinitions = [TelemetryEventRecordedV1, AffiliateLinkClickedV1, AffiliateLinkClickedV2] as const;
+
+type AnyDefinition = EventDefinition<string, number, z.ZodType>;
+type Latest<T extends string> = Extract<(typeof allDefinitions)[number], { type: T }>;
+
+/** Latest data type per event type. */
+export type EventDataMap = {
+  TelemetryEventRecorded: z.infer<typeof TelemetryEventRecordedV1.schema>;
+  AffiliateLinkClicked: z.infer<typeof AffiliateLinkClickedV2.schema>;
+};
+export type EventType = keyof EventDataMap;
+export type AnyEventOf<T extends EventType = EventType> = { [K in T]: { type: K; data: EventDataMap[K] } }[T];
+
+const byType = new Map<string, AnyDefinition[]>();
+for (const definition of allDefinitions as readonly AnyDefinition[]) {
+  const versions = byType.get(definition.type) ?? [];
+  versions[definition.version - 1] = definition;
+  byType.set(definition.type, versions);
+}
+for (const [type, versions] of byType) {
+  versions.forEach((definition, index) => {
+    if (!definition) throw new Error(`${type} is missing version ${index + 1}`);
+  });
+}
+
+export class UnknownEventTypeError extends Error {
+  constructor(readonly eventType: string, readonly eventVersion?: number) {
+    super(`Unknown event type ${eventType}${eventVersion ? ` v${eventVersion}` : ''}.`);
+  }
+}
+
+export class InvalidEventDataError extends Error {
+  constructor(readonly eventType: string, readonly issues: z.core.$ZodIssue[]) {
+    super(`Data of ${eventType} does not match its schema: ${z.prettifyError(new z.ZodError(issues))}`);
+  }
+}
+
+export const eventTypes = [...byType.keys()] as EventType[];
+
+export function isKnownEventType(type: string): type is EventType {
+  return byType.has(type);
+}
+
+export function latestVersion(type: string): number {
+  const versions = byType.get(type);
+  if (!versions) throw new UnknownEventTypeError(type);
+  return versions.length;
+}
+
+/** Validates new event data against the latest version of its type. Returns the parsed data. */
+export function validateEventData<T extends EventType>(type: T, data: unknown): EventDataMap[T] {
+  const versions = byType.get(type);
+  if (!versions) throw new UnknownEventTypeError(type);
+  const result = versions[versions.length - 1].schema.safeParse(data);
+  if (!result.success) throw new InvalidEventDataError(type, result.error.issues);
+  return result.data as EventDataMap[T];
+}
+
+/**
+ * Brings stored data of any version up to the latest version by applying each
+ * `upcastFromPrevious` in turn. Stored rows are never rewritten.
+ */
+export function upcast(type: string, storedVersion: number, data: unknown): { version: number; data: unknown } {
+  const versions = byType.get(type);
+  if (!versions || !versions[storedVersion - 1]) throw new UnknownEventTypeError(type, storedVersion);
+  let current = data;
+  for (let version = storedVersion + 1; version <= versions.length; version++) {
+    current = versions[version - 1].upcastFromPrevious!(current);
+  }
+  return { version: versions.length, data: current };
+}
+
+export type { Latest };

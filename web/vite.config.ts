@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const contractsEntry = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
+const sourceRoot = fileURLToPath(new URL('./src/', import.meta.url));
+// The dev server and `vite preview` forward /api to a running platform (`npm start`, port 8080 by default).
+const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
+
+export default defineConfig({
+  // No @vitejs/plugin-react: esbuild compiles JSX with the automatic runtime (no fast refresh needed).
+  esbuild: { jsx: 'automatic' },
+  resolve: {
+    // The web compiles the contracts from source, so it never waits for their `tsc` build.
+    alias: [
+      { find: /^@app\/contracts$/, replacement: contractsEntry },
+      { find: /^@\//, replacement: sourceRoot },
+    ],
+  },
+  server: { proxy: { '/api': apiTarget } },
+  preview: { proxy: { '/api': apiTarget } },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+});
