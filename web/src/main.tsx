@@ -1,11 +1,12 @@
-import { systemStatus, rebuildProjection, trackAffiliateClick, telemetryDailyCounts } from '@app/contracts';
-import type { CallArg } from './shared/api/contract-endpoint';
-import { api } from './shared/api/api-slice';
-import { contractQuery, contractMutation } from './shared/api/contract-endpoint';
-export const b: CallArg<typeof systemStatus> = 5;
-export const c: CallArg<typeof rebuildProjection> = 5;
-export const d: CallArg<typeof trackAffiliateClick> = 5;
-export const e: CallArg<typeof telemetryDailyCounts> = 5;
-export const x = api.injectEndpoints({ endpoints: (build) => ({ systemStatus: contractQuery(build, systemStatus), rebuild: contractMutation(build, rebuildProjection) }) });
-export function useY() { const r = x.useSystemStatusQuery(); const n: number = r.data; return n; }
-export function useZ() { const [m] = x.useRebuildMutation(); m({ params: { name: 'x' } }); }
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element to render into.');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -260,6 +260,29 @@ describe('global read', () => {
     expect([...collected].sort()).toEqual([...appended].sort());
   });
 
+  it('orders by transaction id as a number, also across a change in its digit count', async () => {
+    const before = await store.append(stream(), [telemetry()]);
+    const nextPowerOfTen = 10n ** BigInt(before.position.transactionId.toString().length);
+    // Burn transaction ids with subtransactions that write, so the next append's id has one more digit.
+    await pool.query(`CREATE TEMP TABLE IF NOT EXISTS burn (x int)`);
+    await pool.query(
+      `DO $$ BEGIN FOR i IN 1..${Number(nextPowerOfTen - before.position.transactionId) + 5} LOOP
+         BEGIN INSERT INTO burn VALUES (i); EXCEPTION WHEN others THEN NULL; END; END LOOP; END $$`,
+    );
+    const after = await store.append(stream(), [telemetry()]);
+    expect(after.position.transactionId).toBeGreaterThan(nextPowerOfTen);
+    const from = { transactionId: before.position.transactionId, position: before.position.position - 1n };
+    const read = await store.readAll(from, 1000);
+    expect(read[0].position).toBe(before.position.position);
+    expect(read.map((e) => e.position)).toContain(after.position.position);
+    let head = await store.head();
+    for (let i = 0; i < 200 && comparePositions(head.position!, after.position) < 0; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      head = await store.head();
+    }
+    expect(comparePositions(head.position!, after.position)).toBe(0);
+  });
+
   it('reports the head position', async () => {
     const result = await store.append(stream(), [telemetry()]);
     // Visible to global readers once no older transaction is running (usually at once).

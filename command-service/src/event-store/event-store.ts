@@ -62,7 +62,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 type EventRow = {
   position: string;
-  transaction_id: string;
+  xid_text: string;
   stream_id: string;
   revision: string;
   event_id: string;
@@ -73,7 +73,7 @@ type EventRow = {
 };
 
 const EVENT_COLUMNS =
-  'position, transaction_id::text AS transaction_id, stream_id, revision, event_id, type, version, data, metadata';
+  'position, transaction_id::text AS xid_text, stream_id, revision, event_id, type, version, data, metadata';
 
 /**
  * The event store on PostgreSQL. Appends go through the es_append function (one round trip);
@@ -148,15 +148,16 @@ export class PgEventStore {
 
   /** The last event visible to global readers, and how many events are stored. */
   async head(): Promise<{ position: EventPosition | null; occurredAt: string | null }> {
-    const result = await this.pool.query<{ position: string; transaction_id: string; recorded_at: Date }>(
-      `SELECT position, transaction_id::text AS transaction_id, recorded_at FROM es_events
+    // Careful: an output column named like a table column would make ORDER BY sort the text form.
+    const result = await this.pool.query<{ position: string; xid_text: string; recorded_at: Date }>(
+      `SELECT position, transaction_id::text AS xid_text, recorded_at FROM es_events
         WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         ORDER BY transaction_id DESC, position DESC LIMIT 1`,
     );
     const row = result.rows[0];
     if (!row) return { position: null, occurredAt: null };
     return {
-      position: { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) },
+      position: { transactionId: BigInt(row.xid_text), position: BigInt(row.position) },
       occurredAt: row.recorded_at.toISOString(),
     };
   }
@@ -235,7 +236,7 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     streamId: row.stream_id,
     revision: Number(row.revision),
     position: BigInt(row.position),
-    transactionId: BigInt(row.transaction_id),
+    transactionId: BigInt(row.xid_text),
     storedVersion: row.version,
   };
 }

@@ -7,7 +7,7 @@ export const TelemetryEventRecordedV1 = defineEvent({
   version: 1,
   schema: z.object({
     eventType: z.string().min(1).max(100),
-    body: z.unknown(),
+    body: z.unknown().optional(),
     machineUuid: z.string().max(100).optional(),
   }),
 });
