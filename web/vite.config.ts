@@ -18,5 +18,17 @@ export default defineConfig({
   },
   server: { proxy: { '/api': apiTarget } },
   preview: { proxy: { '/api': apiTarget } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // Dependencies' "use client" directives and comment annotations are harmless in a client bundle.
+        const fromDependency = warning.id?.includes('node_modules') ?? false;
+        if (fromDependency && ['MODULE_LEVEL_DIRECTIVE', 'INVALID_ANNOTATION', 'SOURCEMAP_ERROR'].includes(warning.code ?? '')) return;
+        warn(warning);
+      },
+    },
+  },
 });

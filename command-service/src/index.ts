@@ -1,2 +1,7 @@
-/** The command-service's library surface: the event store, shared with the read side and the tests. */
+/**
+ * The command-service's library surface, used by the projection-service and the cross-service
+ * tests: the event store (the command side owns it; the read side reads it) and the HTTP edge
+ * both services share (contract validation, access, error shapes, JSON logs).
+ */
 export * from './event-store';
+export * from './platform';

@@ -1,11 +1,38 @@
 import type { ApiCall } from './define';
 import * as spine from './spine';
+import * as auth from './auth';
+import * as users from './users';
+import * as events from './events';
+import * as announcements from './announcements';
+import * as problems from './problems';
+import * as recruiting from './recruiting';
+import * as billing from './billing';
+import * as affiliates from './affiliates';
 
 export * from './define';
+export * from './common';
 export * from './spine';
+export * from './auth';
+export * from './users';
+export * from './events';
+export * from './announcements';
+export * from './problems';
+export * from './recruiting';
+export * from './billing';
+export * from './affiliates';
 
 const isCall = (value: unknown): value is ApiCall =>
   typeof value === 'object' && value !== null && 'path' in value && 'kind' in value && 'access' in value;
 
 /** Every API call of the platform (spec section 7 and the platform's own), from each module's exports. */
-export const apiCalls: readonly ApiCall[] = [spine].flatMap((module) => (Object.values(module) as unknown[]).filter(isCall));
+export const apiCalls: readonly ApiCall[] = [
+  spine,
+  auth,
+  users,
+  events,
+  announcements,
+  problems,
+  recruiting,
+  billing,
+  affiliates,
+].flatMap((module) => (Object.values(module) as unknown[]).filter(isCall));

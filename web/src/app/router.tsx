@@ -11,6 +11,7 @@ export const router = createBrowserRouter([
     children: [
       { index: true, lazy: () => import('./routes/home') },
       { path: 'status', lazy: () => import('./routes/status') },
+      { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },
 ]);

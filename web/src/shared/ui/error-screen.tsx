@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { NotFound } from './not-found';
 
-/** The unexpected-error screen (spec section 2), with a plain not-found variant for unknown paths. */
+/** The unexpected-error screen of spec section 2; a 404 thrown by a loader shows the not-found page. */
 export function ErrorScreen() {
   const error = useRouteError();
 
@@ -8,18 +9,7 @@ export function ErrorScreen() {
     window.location.reload();
   }
 
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <div className="error-screen">
-        <title>Page not found · Interview Prep</title>
-        <h1>Page not found</h1>
-        <p>There is nothing at this address. Check the link, or start again from the home page.</p>
-        <Link to="/" className="button button--primary">
-          Go to the home page
-        </Link>
-      </div>
-    );
-  }
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
 
   return (
     <div className="error-screen">

@@ -12,9 +12,10 @@ type ProjectionsTableProps = { projections: ProjectionStatus[] };
 
 export function ProjectionsTable({ projections }: ProjectionsTableProps) {
   return (
-    <div className="table-card">
+    // Focusable and labelled so keyboard users can scroll the table sideways on narrow screens.
+    <div className="table-card" role="region" aria-labelledby="projections-caption" tabIndex={0}>
       <table className="projections-table">
-        <caption>Projections</caption>
+        <caption id="projections-caption">Projections</caption>
         <thead>
           <tr>
             <th scope="col">Projection</th>

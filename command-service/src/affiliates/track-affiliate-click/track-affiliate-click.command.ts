@@ -1,0 +1,9 @@
+import type { CommandContext } from '../../infrastructure/request-context';
+
+export class TrackAffiliateClickCommand {
+  constructor(
+    readonly affiliateCode: string,
+    readonly landingPath: string | null,
+    readonly context: CommandContext,
+  ) {}
+}

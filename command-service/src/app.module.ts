@@ -1,0 +1,44 @@
+import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { Pool } from 'pg';
+import { Registry, collectDefaultMetrics } from 'prom-client';
+import type { Logger } from 'pino';
+import { createPool } from './event-store';
+import type { CommandServiceConfig } from './infrastructure/config';
+import { CONFIG, LOGGER, PG_POOL } from './infrastructure/tokens';
+import { EventAppender } from './infrastructure/event-appender';
+import { HealthController } from './infrastructure/health.controller';
+import { METRICS_REGISTRY, MetricsController } from './infrastructure/metrics.controller';
+import { RecordTelemetryEventController } from './telemetry/record-telemetry-event/record-telemetry-event.controller';
+import { RecordTelemetryEventHandler } from './telemetry/record-telemetry-event/record-telemetry-event.handler';
+import { TrackAffiliateClickController } from './affiliates/track-affiliate-click/track-affiliate-click.controller';
+import { TrackAffiliateClickHandler } from './affiliates/track-affiliate-click/track-affiliate-click.handler';
+
+@Module({})
+export class AppModule implements OnApplicationShutdown {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  static register(config: CommandServiceConfig, logger: Logger): DynamicModule {
+    const registry = new Registry();
+    registry.setDefaultLabels({ service: 'command-service' });
+    collectDefaultMetrics({ register: registry });
+    return {
+      module: AppModule,
+      imports: [CqrsModule.forRoot()],
+      controllers: [HealthController, MetricsController, RecordTelemetryEventController, TrackAffiliateClickController],
+      providers: [
+        { provide: CONFIG, useValue: config },
+        { provide: LOGGER, useValue: logger },
+        { provide: METRICS_REGISTRY, useValue: registry },
+        { provide: PG_POOL, useFactory: () => createPool(config.databaseUrl, { max: 40 }) },
+        EventAppender,
+        RecordTelemetryEventHandler,
+        TrackAffiliateClickHandler,
+      ],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { type Actor, EVENT_POSITION_HEADER } from '@app/contracts';
+import { ApiException } from '../platform';
+import type { Appended } from './event-appender';
+
+/** Who sends a command and how it relates to others: from the request's headers. */
+export type CommandContext = { actor: Actor; correlationId: string; idempotencyKey?: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function commandContext(request: Request): CommandContext {
+  const correlation = request.header('x-correlation-id');
+  const idempotencyKey = request.header('idempotency-key');
+  if (idempotencyKey !== undefined && !UUID.test(idempotencyKey)) {
+    throw new ApiException(400, 'VALIDATION_FAILED', 'The Idempotency-Key header must be a UUID.');
+  }
+  return {
+    // Until sign-in exists (issue 3) every caller is anonymous.
+    actor: { kind: 'anonymous' },
+    correlationId: correlation && correlation.length <= 200 ? correlation : randomUUID(),
+    idempotencyKey,
+  };
+}
+
+/** Every command answers its position in the body and in the X-Event-Position header. */
+export function acknowledge(response: Response, appended: Appended): { position: string } {
+  response.setHeader(EVENT_POSITION_HEADER, appended.position);
+  return { position: appended.position };
+}

@@ -1,0 +1,38 @@
+import { type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import type { ServiceName } from '@app/contracts';
+import { ApiErrorFilter } from './error-filter';
+import { PinoNestLogger } from './logger';
+
+/** Creates a service's Nest app with the platform's edge: body limits, JSON logs, error shapes. */
+export async function createHttpApp(module: Type | DynamicModule, service: ServiceName, logger: Logger): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(module, {
+    logger: new PinoNestLogger(logger),
+    bodyParser: false,
+  });
+  // strict: false accepts a bare JSON string body (the affiliate click sends its code that way).
+  app.useBodyParser('json', { limit: '256kb', strict: false });
+  app.useBodyParser('text', { limit: '16kb' });
+  app.useGlobalFilters(new ApiErrorFilter(logger, service));
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    response.on('finish', () => {
+      if (request.path.startsWith('/health') || request.path === '/metrics') return;
+      logger.info(
+        {
+          method: request.method,
+          path: request.path,
+          status: response.statusCode,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        },
+        'request',
+      );
+    });
+    next();
+  });
+  app.enableShutdownHooks();
+  return app;
+}

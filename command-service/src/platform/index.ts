@@ -1,0 +1,5 @@
+export * from './api-error';
+export * from './contract-route';
+export * from './error-filter';
+export * from './http-app';
+export * from './logger';

@@ -1,0 +1,25 @@
+import { Controller, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request, Response } from 'express';
+import { recordEvent } from '@app/contracts';
+import { type CallInput, ContractRoute, ValidatedInput } from '../../platform';
+import { acknowledge, commandContext } from '../../infrastructure/request-context';
+import type { Appended } from '../../infrastructure/event-appender';
+import { RecordTelemetryEventCommand } from './record-telemetry-event.command';
+
+@Controller()
+export class RecordTelemetryEventController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @ContractRoute(recordEvent)
+  async record(
+    @ValidatedInput() { input }: CallInput<typeof recordEvent>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const appended = await this.commandBus.execute<RecordTelemetryEventCommand, Appended>(
+      new RecordTelemetryEventCommand(input.type, input.body, input.machineUuid, commandContext(request)),
+    );
+    return acknowledge(response, appended);
+  }
+}

@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import { anyone, commandAckSchema, defineCall, signedIn } from './define';
+import { centsSchema, emptyRequest, idSchema, productIdSchema, productOrBundleSchema, timestampSchema } from './common';
+import { affiliateCodeSchema } from '../rules/affiliates';
+
+/*
+ * Spec 7, Billing: offerings, purchases, subscriptions, charges, receipts and team licences.
+ * Money is in integer cents. Purchases answer a checkout url; fulfilment comes from the
+ * payment provider's webhook, so the purchase command itself grants nothing.
+ */
+
+/** Promo codes arrive from the `a` query parameter; same alphabet as affiliate codes. */
+export const promoCodeSchema = z
+  .string()
+  .trim()
+  .min(1, 'The promo code is empty.')
+  .max(64, 'The promo code is longer than 64 characters.')
+  .regex(/^[A-Za-z0-9_-]+$/, 'The promo code may contain only letters, digits, dashes and underscores.');
+
+const discountSchema = z.object({ amount: centsSchema });
+
+/** One offering of spec 3 (a product set with its price build-up). */
+export const offeringSchema = z.object({
+  products: z.array(productIdSchema),
+  priceShares: z.array(
+    z.object({ product: productIdSchema, basePrice: centsSchema, sharePercent: z.number().min(0).max(100) }),
+  ),
+  discounts: z.object({
+    holiday: discountSchema,
+    loyalty: discountSchema,
+    student: discountSchema,
+    bundle: discountSchema,
+    exploding: discountSchema,
+    proration: discountSchema,
+  }),
+  basePrice: centsSchema,
+  amountPer: centsSchema,
+});
+export type Offering = z.infer<typeof offeringSchema>;
+
+/** Offerings reply of spec 3; offerings are keyed by product-set name or id. */
+export const offeringsReplySchema = z.object({
+  status: z.string(),
+  marketingChannel: z.string().nullable(),
+  priceRegion: z.string(),
+  /** Ties a purchase to the prices shown. */
+  paymentToken: z.string().nullable(),
+  offerings: z.record(z.string(), offeringSchema),
+});
+export type OfferingsReply = z.infer<typeof offeringsReplySchema>;
+
+/** Bad, expired or own promo codes are error answers (SUBSCRIPTIONS_*_PROMOCODE), which the client treats as success. */
+const offeringsRequest = z.object({
+  promocode: promoCodeSchema.optional(),
+  affiliateCode: affiliateCodeSchema.optional(),
+});
+
+export const getOfferings = defineCall({
+  id: 'getOfferings',
+  path: '/api/subscriptions/v3/offerings/get',
+  kind: 'query',
+  access: anyone,
+  summary: 'Prices of products and bundles for this visitor, with discounts applied.',
+  request: offeringsRequest,
+  response: offeringsReplySchema,
+});
+
+/** The spec gives no shape for the platform and triple offerings; they answer the same reply. */
+export const getPlatformOfferings = defineCall({
+  id: 'getPlatformOfferings',
+  path: '/api/subscriptions/v3/platform-offerings/get',
+  kind: 'query',
+  access: anyone,
+  summary: 'Offerings of the platform (all products) page.',
+  request: offeringsRequest,
+  response: offeringsReplySchema,
+});
+
+export const getTripleOfferings = defineCall({
+  id: 'getTripleOfferings',
+  path: '/api/subscriptions/v3/triple-offerings/get',
+  kind: 'query',
+  access: anyone,
+  summary: 'Offerings of three-product bundles.',
+  request: offeringsRequest,
+  response: offeringsReplySchema,
+});
+
+const checkoutReply = commandAckSchema.extend({ checkoutUrl: z.string() });
+
+export const purchaseOffering = defineCall({
+  id: 'purchaseOffering',
+  path: '/api/subscriptions/v2/offerings/purchase',
+  kind: 'command',
+  access: signedIn,
+  summary: 'Start buying an offering; answers the checkout url.',
+  request: offeringsRequest.extend({
+    /** Key of the offering in the offerings reply. */
+    offering: z.string().trim().min(1).max(200),
+    paymentToken: z.string().max(2000).optional(),
+  }),
+  response: checkoutReply,
+});
+
+/** Subscription of spec 3. Only 'active' is given as a status value; others pass as text. */
+export const subscriptionSchema = z.object({ product: productOrBundleSchema, status: z.string() });
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** Anonymous visitors get an empty list (everyone loads subscriptions at startup). */
+export const getSubscriptions = defineCall({
+  id: 'getSubscriptions',
+  method: 'GET',
+  path: '/api/subscriptions/v2/subscriptions/get',
+  kind: 'query',
+  access: anyone,
+  summary: "The user's subscriptions; owned products are the active ones plus roles.",
+  request: emptyRequest,
+  response: z.object({ subscriptions: z.array(subscriptionSchema) }),
+});
+
+/** Charge of spec 3: the spec names only the id; amount, products and date are what the transactions page needs. */
+export const chargeSchema = z.object({
+  id: idSchema,
+  amount: centsSchema,
+  currency: z.string(),
+  products: z.array(productOrBundleSchema),
+  createdAt: timestampSchema,
+});
+export type Charge = z.infer<typeof chargeSchema>;
+
+export const getCharges = defineCall({
+  id: 'getCharges',
+  path: '/api/subscriptions/v1/charges/get',
+  kind: 'query',
+  access: anyone,
+  summary: "The user's charges and licence charges (empty for anonymous visitors).",
+  request: emptyRequest,
+  response: z.object({ charges: z.array(chargeSchema), licenseCharges: z.array(chargeSchema) }),
+});
+
+/** A short-lived link to the receipt document; the spec does not say how the file is delivered. */
+const receiptReply = z.object({ url: z.string() });
+
+export const downloadReceipt = defineCall({
+  id: 'downloadReceipt',
+  path: '/api/subscriptions/v2/receipts/download',
+  kind: 'query',
+  access: signedIn,
+  summary: 'Receipt of one charge.',
+  request: z.object({ chargeId: idSchema }),
+  response: receiptReply,
+});
+
+// ---------------------------------------------------------------------------
+// Team licences
+// ---------------------------------------------------------------------------
+
+/** Licence form rules are not shown in the spec; these bounds are ours. */
+const licenceName = z.string().trim().min(1, 'The licence name is empty.').max(100);
+const licenceCount = z.number().int().min(1, 'A licence allows at least one use.').max(10_000);
+const licenceCode = z.string().trim().min(1).max(100);
+
+export const licenceSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** Maximum uses. */
+  count: z.number().int().nonnegative(),
+  allowedProducts: z.array(productOrBundleSchema),
+  product: productOrBundleSchema,
+  isEnterprise: z.boolean(),
+});
+export type Licence = z.infer<typeof licenceSchema>;
+
+export const keyApplicationSchema = z.object({
+  keyCode: z.string(),
+  userId: idSchema,
+  username: z.string().nullable(),
+  appliedAt: timestampSchema,
+});
+
+/** Licence store of spec 3. */
+export const licenceStateSchema = z.object({
+  keyApplications: z.record(z.string(), z.array(keyApplicationSchema)),
+  licenseKeys: z.partialRecord(productOrBundleSchema, z.array(licenceSchema)),
+  unusedLicenses: z.partialRecord(productOrBundleSchema, z.number().int().nonnegative()),
+});
+export type LicenceState = z.infer<typeof licenceStateSchema>;
+
+export const purchaseLicenses = defineCall({
+  id: 'purchaseLicenses',
+  path: '/api/subscriptions/v2/licenses/purchase',
+  kind: 'command',
+  access: signedIn,
+  summary: 'Start buying team licences for one product or bundle.',
+  request: z.object({ product: productOrBundleSchema, count: licenceCount, promocode: promoCodeSchema.optional() }),
+  response: checkoutReply,
+});
+
+/** v3 buys licences valid for a set of products (the spec gives no difference; this is ours). */
+export const purchaseLicensesV3 = defineCall({
+  id: 'purchaseLicensesV3',
+  path: '/api/subscriptions/v3/licenses/purchase',
+  kind: 'command',
+  access: signedIn,
+  summary: 'Start buying team licences valid for several products.',
+  request: z.object({
+    allowedProducts: z.array(productOrBundleSchema).min(1),
+    count: licenceCount,
+    isEnterprise: z.boolean().default(false),
+    promocode: promoCodeSchema.optional(),
+  }),
+  response: checkoutReply,
+});
+
+export const listLicenseOfferings = defineCall({
+  id: 'listLicenseOfferings',
+  path: '/api/subscriptions/v2/licenses/offerings/list',
+  kind: 'query',
+  access: anyone,
+  summary: 'Team-licence prices.',
+  request: offeringsRequest,
+  response: offeringsReplySchema,
+});
+
+export const getLicenseState = defineCall({
+  id: 'getLicenseState',
+  path: '/api/subscriptions/v2/licenses/get_license_state',
+  kind: 'query',
+  access: signedIn,
+  summary: "The licence holder's keys, their applications and unused licences per product.",
+  request: emptyRequest,
+  response: licenceStateSchema,
+});
+
+export const createLicenseKey = defineCall({
+  id: 'createLicenseKey',
+  path: '/api/subscriptions/v2/licenses/create_license_key',
+  kind: 'command',
+  access: signedIn,
+  summary: 'Create a key from unused licences (lowers the unused count by its count).',
+  request: z.object({ name: licenceName, count: licenceCount, product: productOrBundleSchema }),
+  response: commandAckSchema.extend({ license: licenceSchema }),
+});
+
+export const editLicenseKey = defineCall({
+  id: 'editLicenseKey',
+  path: '/api/subscriptions/v2/licenses/edit_license_key',
+  kind: 'command',
+  access: signedIn,
+  summary: 'Rename a key or change its maximum uses (unused count adjusts by the difference).',
+  request: z.object({ code: licenceCode, name: licenceName.optional(), count: licenceCount.optional() }),
+  response: commandAckSchema.extend({ license: licenceSchema }),
+});
+
+export const deleteLicenseKey = defineCall({
+  id: 'deleteLicenseKey',
+  path: '/api/subscriptions/v2/licenses/delete_license_key',
+  kind: 'command',
+  access: signedIn,
+  summary: 'Delete a key; its count returns to the unused licences.',
+  request: z.object({ code: licenceCode }),
+  response: commandAckSchema,
+});
+
+export const applyLicenseKey = defineCall({
+  id: 'applyLicenseKey',
+  path: '/api/subscriptions/v2/licenses/apply_license_key',
+  kind: 'command',
+  access: signedIn,
+  summary: 'Redeem a licence key for the signed-in user.',
+  request: z.object({ keyCode: licenceCode }),
+  response: commandAckSchema.extend({ grantedProducts: z.array(productIdSchema) }),
+});
+
+export const downloadLicenseReceipt = defineCall({
+  id: 'downloadLicenseReceipt',
+  path: '/api/subscriptions/v2/licenses/receipts/download',
+  kind: 'query',
+  access: signedIn,
+  summary: 'Receipt of one licence charge.',
+  request: z.object({ chargeId: idSchema }),
+  response: receiptReply,
+});
