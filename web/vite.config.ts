@@ -26,7 +26,11 @@ export default defineConfig({
       onwarn(warning, warn) {
         // Dependencies' "use client" directives and comment annotations are harmless in a client bundle.
         const fromDependency = warning.id?.includes('node_modules') ?? false;
-        if (fromDependency && ['MODULE_LEVEL_DIRECTIVE', 'INVALID_ANNOTATION', 'SOURCEMAP_ERROR'].includes(warning.code ?? '')) return;
+        if (
+          fromDependency &&
+          ['MODULE_LEVEL_DIRECTIVE', 'INVALID_ANNOTATION', 'SOURCEMAP_ERROR'].includes(warning.code ?? '')
+        )
+          return;
         warn(warning);
       },
     },

@@ -38,7 +38,10 @@ export const problemProductIds = [
 export type ProblemProductId = (typeof problemProductIds)[number];
 
 /** unlocks/get also answers for backendexpert (spec 7). */
-export const unlockProductIds = [...problemProductIds, 'backendexpert'] as const satisfies readonly ProductId[];
+export const unlockProductIds = [
+  ...problemProductIds,
+  'backendexpert',
+] as const satisfies readonly ProductId[];
 export type UnlockProductId = (typeof unlockProductIds)[number];
 
 /** Pseudo-product for the all-products bundle. */
@@ -300,7 +303,12 @@ export const saleBannerTexts = {
   subtitle: '7 PRODUCTS FOR OVER 80% OFF',
   button: 'BUY NOW',
 } as const;
-export const saleBannerStatuses = ['notStarted', 'beforeExtensionDate', 'afterExtensionDate', 'ended'] as const;
+export const saleBannerStatuses = [
+  'notStarted',
+  'beforeExtensionDate',
+  'afterExtensionDate',
+  'ended',
+] as const;
 export type SaleBannerStatus = (typeof saleBannerStatuses)[number];
 /** Route groups on which the sale banner is never shown. */
 export const saleBannerHiddenRouteGroups = [

@@ -17,12 +17,24 @@ describe('position tokens', () => {
     expect(parsePosition(' 7.8 ')).toEqual({ transactionId: 7n, position: 8n });
   });
 
-  it.each(['', '.', '1', '1.', '.1', '1.2.3', '-1.2', '1.-2', 'a.b', '1,2', '1.2x', '0x1.2', '1e3.2', '123456789012345678901.1'])(
-    'refuses %p',
-    (text) => {
-      expect(parsePosition(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    '',
+    '.',
+    '1',
+    '1.',
+    '.1',
+    '1.2.3',
+    '-1.2',
+    '1.-2',
+    'a.b',
+    '1,2',
+    '1.2x',
+    '0x1.2',
+    '1e3.2',
+    '123456789012345678901.1',
+  ])('refuses %p', (text) => {
+    expect(parsePosition(text)).toBeUndefined();
+  });
 
   it('orders by transaction id first, then position', () => {
     const a = { transactionId: 5n, position: 100n };

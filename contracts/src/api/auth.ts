@@ -38,7 +38,7 @@ export const finishOAuth = defineCall({
   kind: 'command',
   access: anyone,
   params: oauthProviderParams,
-  summary: "Provider callback: exchange the code, sign the user in, hand the token to the opener.",
+  summary: 'Provider callback: exchange the code, sign the user in, hand the token to the opener.',
   request: z.object({
     code: z.string().max(2000).optional(),
     state: z.string().max(2000).optional(),

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, signedIn } from './define';
-import { centsSchema, emptyRequest, idSchema, productIdSchema, productOrBundleSchema, timestampSchema } from './common';
+import {
+  centsSchema,
+  emptyRequest,
+  idSchema,
+  productIdSchema,
+  productOrBundleSchema,
+  timestampSchema,
+} from './common';
 import { affiliateCodeSchema } from '../rules/affiliates';
 
 /*
@@ -192,7 +199,11 @@ export const purchaseLicenses = defineCall({
   kind: 'command',
   access: signedIn,
   summary: 'Start buying team licences for one product or bundle.',
-  request: z.object({ product: productOrBundleSchema, count: licenceCount, promocode: promoCodeSchema.optional() }),
+  request: z.object({
+    product: productOrBundleSchema,
+    count: licenceCount,
+    promocode: promoCodeSchema.optional(),
+  }),
   response: checkoutReply,
 });
 

@@ -15,7 +15,6 @@ import {
   voteSchema,
 } from './common';
 import {
-  codingLanguages,
   difficulties,
   DEFAULT_CERTIFICATE_VERSION,
   DEFAULT_LANGUAGE,
@@ -129,7 +128,11 @@ export const unlockProgressSchema = z.object({
 export type UnlockProgress = z.infer<typeof unlockProgressSchema>;
 
 /** A quiz answer: one choice, several choices, or a number. */
-export const quizAnswerSchema = z.union([z.string().max(10_000), z.array(z.string().max(1000)).max(50), z.number()]);
+export const quizAnswerSchema = z.union([
+  z.string().max(10_000),
+  z.array(z.string().max(1000)).max(50),
+  z.number(),
+]);
 const quizAnswersSchema = z.record(idSchema, quizAnswerSchema);
 
 /** Quiz of spec 3: questions pass through; userAnswers is what setting answers replaces. */
@@ -587,7 +590,7 @@ export const runRepl = defineCall({
   params: problemProductParams,
   summary: 'Run a snippet and answer its output (crash-course REPL).',
   request: z.object({
-    language: z.enum(codingLanguages).default(DEFAULT_LANGUAGE),
+    language: codingLanguageSchema.default(DEFAULT_LANGUAGE),
     code: sourceCodeSchema,
     questionId: idSchema.optional(),
   }),
@@ -644,7 +647,7 @@ export const createScreenshotSubmission = defineCall({
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
-  summary: "Submit a frontend question checked by comparing a rendering with the expected screenshot.",
+  summary: 'Submit a frontend question checked by comparing a rendering with the expected screenshot.',
   request: filesRun,
   response: submissionReply,
 });
@@ -702,7 +705,10 @@ export const getMyCertificates = defineCall({
   access: signedIn,
   summary: "The user's certificates, sorted by version, and how many were issued overall.",
   request: emptyRequest,
-  response: z.object({ globalCount: z.number().int().nonnegative(), certificates: z.array(certificateSchema) }),
+  response: z.object({
+    globalCount: z.number().int().nonnegative(),
+    certificates: z.array(certificateSchema),
+  }),
 });
 
 export const generateCertificate = defineCall({
@@ -843,7 +849,11 @@ export const createComment = defineCall({
   kind: 'command',
   access: signedIn,
   summary: 'Comment on a shared solution, or reply to a comment.',
-  request: z.object({ solutionId: idSchema, content: commentContent, parentId: idSchema.nullable().optional() }),
+  request: z.object({
+    solutionId: idSchema,
+    content: commentContent,
+    parentId: idSchema.nullable().optional(),
+  }),
   response: commandAckSchema.extend({ comment: commentSchema }),
 });
 

@@ -27,7 +27,9 @@ describe('request schemas', () => {
   });
 
   it('takes a nested fetch map whose leaves are the fetch key TAKE', () => {
-    const parsed = getUserMeta.request.parse({ fetchMap: { workspace: 'TAKE', userCode: { twoSum: 'TAKE' } } });
+    const parsed = getUserMeta.request.parse({
+      fetchMap: { workspace: 'TAKE', userCode: { twoSum: 'TAKE' } },
+    });
     expect(parsed.fetchKey).toBe('TAKE');
     expect(getUserMeta.request.safeParse({ fetchMap: { workspace: 'GIVE' } }).success).toBe(false);
     expect(getUserMeta.request.safeParse({ fetchMap: {}, fetchKey: 'OTHER' }).success).toBe(false);

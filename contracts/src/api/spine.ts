@@ -78,7 +78,7 @@ export const systemStatus = defineCall({
   path: '/api/system/v1/status',
   kind: 'query',
   access: anyone,
-  summary: 'Event-store head and each projection\'s checkpoint and lag.',
+  summary: "Event-store head and each projection's checkpoint and lag.",
   request: z.object({}),
   response: z.object({
     head: z.object({ position: z.string(), token: z.string(), totalEvents: z.number().int() }),
@@ -94,7 +94,7 @@ export const rebuildProjection = defineCall({
   service: 'projection-service',
   access: staffOnly,
   params: z.object({ name: z.string().min(1).max(100) }),
-  summary: 'Truncate a projection\'s read model and replay every event into it; progress shows in the status.',
+  summary: "Truncate a projection's read model and replay every event into it; progress shows in the status.",
   request: z.object({}),
   response: z.object({ name: z.string(), state: z.literal('rebuilding') }),
 });

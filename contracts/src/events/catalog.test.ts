@@ -44,13 +44,15 @@ describe('event catalogue', () => {
 
   describe('validateEventData', () => {
     it('answers the parsed data of the latest version', () => {
-      expect(validateEventData('AffiliateLinkClicked', { affiliateCode: ' abc ', landingPath: null })).toEqual({
+      expect(
+        validateEventData('AffiliateLinkClicked', { affiliateCode: ' abc ', landingPath: null }),
+      ).toEqual({
         affiliateCode: 'abc',
         landingPath: null,
       });
-      expect(validateEventData('TelemetryEventRecorded', { eventType: 'UI_NETWORK_ERRORS', body: { retry: 2 } })).toEqual(
-        { eventType: 'UI_NETWORK_ERRORS', body: { retry: 2 } },
-      );
+      expect(
+        validateEventData('TelemetryEventRecorded', { eventType: 'UI_NETWORK_ERRORS', body: { retry: 2 } }),
+      ).toEqual({ eventType: 'UI_NETWORK_ERRORS', body: { retry: 2 } });
     });
 
     it.each([

@@ -30,13 +30,19 @@ for (const [type, versions] of byType) {
 }
 
 export class UnknownEventTypeError extends Error {
-  constructor(readonly eventType: string, readonly eventVersion?: number) {
+  constructor(
+    readonly eventType: string,
+    readonly eventVersion?: number,
+  ) {
     super(`Unknown event type ${eventType}${eventVersion ? ` v${eventVersion}` : ''}.`);
   }
 }
 
 export class InvalidEventDataError extends Error {
-  constructor(readonly eventType: string, readonly issues: z.core.$ZodIssue[]) {
+  constructor(
+    readonly eventType: string,
+    readonly issues: z.core.$ZodIssue[],
+  ) {
     super(`Data of ${eventType} does not match its schema: ${z.prettifyError(new z.ZodError(issues))}`);
   }
 }
@@ -66,7 +72,11 @@ export function validateEventData<T extends EventType>(type: T, data: unknown): 
  * Brings stored data of any version up to the latest version by applying each
  * `upcastFromPrevious` in turn. Stored rows are never rewritten.
  */
-export function upcast(type: string, storedVersion: number, data: unknown): { version: number; data: unknown } {
+export function upcast(
+  type: string,
+  storedVersion: number,
+  data: unknown,
+): { version: number; data: unknown } {
   const versions = byType.get(type);
   if (!versions || !versions[storedVersion - 1]) throw new UnknownEventTypeError(type, storedVersion);
   let current = data;

@@ -16,8 +16,8 @@ export function Component() {
         <p className="home__eyebrow">Interview preparation</p>
         <h1 id="home-heading">Ace the technical interviews.</h1>
         <p className="home__lead">
-          Welcome! Practise coding questions, study systems design and machine learning, and walk into your next
-          interview ready.
+          Welcome! Practise coding questions, study systems design and machine learning, and walk into your
+          next interview ready.
         </p>
         <div className="home__actions">
           <Link to="/status" className="button button--primary">

@@ -1,4 +1,4 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type NamedSchemaError } from '@reduxjs/toolkit/query/react';
 import { readAuthToken } from './auth-token';
 
 export const apiBaseQuery = fetchBaseQuery({
@@ -12,6 +12,13 @@ export const apiBaseQuery = fetchBaseQuery({
 });
 
 export type ApiBaseQuery = typeof apiBaseQuery;
+
+type IssuePath = NamedSchemaError['issues'][number]['path'];
+
+function formatIssuePath(path: IssuePath): string {
+  const segments = (path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment));
+  return segments.length > 0 ? segments.join('.') : '(root)';
+}
 
 /** Cache tags; features add theirs here so invalidation stays visible in one place. */
 export const apiTagTypes = [] as const;
@@ -30,7 +37,7 @@ export const api = createApi({
   catchSchemaFailure: (error, info) => ({
     status: 'CUSTOM_ERROR' as const,
     error: `The server's answer to ${info.endpoint} does not match the contract: ${error.issues
-      .map((issue) => `${issue.path?.join('.') || '(root)'} ${issue.message}`)
+      .map((issue) => `${formatIssuePath(issue.path)} ${issue.message}`)
       .join('; ')}`,
     data: error.value,
   }),

@@ -1,10 +1,5 @@
 import { buildPath, type ApiCall } from '@app/contracts';
-import type {
-  EndpointBuilder,
-  FetchArgs,
-  MutationDefinition,
-  QueryDefinition,
-} from '@reduxjs/toolkit/query';
+import type { EndpointBuilder, FetchArgs, MutationDefinition, QueryDefinition } from '@reduxjs/toolkit/query';
 import type { z } from 'zod';
 import type { ApiBaseQuery } from './api-slice';
 
@@ -22,10 +17,10 @@ type OmittableWhenEmpty<T> = EmptyObject extends T ? T | void : T;
  */
 export type CallArg<Call extends ApiCall> =
   EmptyObject extends CallParams<Call>
-  ? OmittableWhenEmpty<CallRequest<Call>>
-  : { params: CallParams<Call> } & (EmptyObject extends CallRequest<Call>
-      ? { request?: CallRequest<Call> }
-      : { request: CallRequest<Call> });
+    ? OmittableWhenEmpty<CallRequest<Call>>
+    : { params: CallParams<Call> } & (EmptyObject extends CallRequest<Call>
+        ? { request?: CallRequest<Call> }
+        : { request: CallRequest<Call> });
 
 const placeholder = /\{\w+\}/;
 
@@ -36,7 +31,7 @@ export function toFetchArgs<Call extends ApiCall>(call: Call, arg: CallArg<Call>
     : { params: {}, request: arg as unknown };
   const url = buildPath(call, params);
   if (call.method === 'GET') {
-    return { url, method: 'GET', params: (request ?? undefined) as Record<string, unknown> | undefined };
+    return { url, method: 'GET', params: request as Record<string, unknown> | undefined };
   }
   return {
     url,

@@ -1,4 +1,4 @@
-import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router-dom';
+import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 
 const navigation = [
   { to: '/', label: 'Home', end: true },
@@ -7,8 +7,14 @@ const navigation = [
 
 /** The application shell: header with navigation, the routed page, footer. */
 export function AppLayout() {
+  // A page's module is fetched on first visit: show that the click was taken while it arrives.
+  const isNavigating = useNavigation().state === 'loading';
+
   return (
     <div className="app-shell">
+      {isNavigating ? (
+        <div className="navigation-progress" role="progressbar" aria-label="Loading page" />
+      ) : null}
       <a className="skip-link" href="#main">
         Skip to content
       </a>

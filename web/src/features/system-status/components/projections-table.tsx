@@ -58,7 +58,9 @@ function ProjectionRow({ projection }: ProjectionRowProps) {
         {projection.name}
       </th>
       <td>
-        <span className={`state-badge state-badge--${projection.state}`}>{stateLabels[projection.state]}</span>
+        <span className={`state-badge state-badge--${projection.state}`}>
+          {stateLabels[projection.state]}
+        </span>
       </td>
       <td className="numeric" title={`Consistency token ${projection.checkpoint}`}>
         {formatCount(projection.checkpointPosition)}

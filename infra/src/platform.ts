@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import type http from 'node:http';
+import { eventStoreMigrations, migrate } from '@app/command-service';
+import { readModelMigrations } from '@app/projection-service';
+import { freePort } from './free-port';
+import { createGateway } from './gateway';
+import { type RunningPostgres, startEmbeddedPostgres } from './postgres';
+import { ServiceProcess } from './service-process';
+
+export const repoRoot = path.resolve(__dirname, '../..');
+
+export type PlatformOptions = {
+  port: number;
+  host?: string;
+  /** Embedded PostgreSQL's data and the services' logs live here. */
+  dataDir: string;
+  /** An external PostgreSQL; when absent the embedded one starts. */
+  databaseUrl?: string;
+  staffToken: string;
+  log?: (line: string) => void;
+};
+
+export type RunningPlatform = {
+  url: string;
+  databaseUrl: string;
+  services: { command: ServiceProcess; projection: ServiceProcess };
+  stop(): Promise<void>;
+};
+
+const DATABASE_NAME = 'platform';
+
+/** Starts everything the platform needs, in order, and answers how to stop it all. */
+export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
+  const log = options.log ?? (() => undefined);
+  const dataDir = path.resolve(options.dataDir);
+  const logDir = path.join(dataDir, 'logs');
+  fs.mkdirSync(logDir, { recursive: true });
+  let postgres: RunningPostgres | undefined;
+  let gateway: http.Server | undefined;
+  const services: ServiceProcess[] = [];
+  const stop = async () => {
+    await new Promise<void>((resolve) => (gateway ? gateway.close(() => resolve()) : resolve()));
+    gateway?.closeAllConnections();
+    await Promise.all(services.map((s) => s.stop()));
+    await postgres?.stop();
+  };
+  try {
+    let databaseUrl = options.databaseUrl;
+    if (!databaseUrl) {
+      log(`Starting embedded PostgreSQL (data in ${path.join(dataDir, 'pg')})`);
+      postgres = await startEmbeddedPostgres({ dataDir, log: appendTo(path.join(logDir, 'postgres.log')) });
+      await createDatabaseIfMissing(postgres.adminUrl, DATABASE_NAME);
+      databaseUrl = postgres.urlFor(DATABASE_NAME);
+    }
+    const applied = [
+      ...(await migrate(databaseUrl, eventStoreMigrations)),
+      ...(await migrate(databaseUrl, readModelMigrations)),
+    ];
+    log(applied.length ? `Migrations applied: ${applied.join(', ')}` : 'Database schema is up to date');
+
+    const [commandPort, projectionPort] = [await freePort(), await freePort()];
+    const env = {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      STAFF_TOKEN: options.staffToken,
+      MIGRATE_ON_START: 'false',
+      HOST: '127.0.0.1',
+    };
+    const command = new ServiceProcess({
+      name: 'command-service',
+      script: path.join(repoRoot, 'command-service/dist/main.js'),
+      env: { ...env, COMMAND_SERVICE_PORT: String(commandPort), SERVICE_NAME: 'command-service' },
+      readyUrl: `http://127.0.0.1:${commandPort}/health/ready`,
+      logFile: path.join(logDir, 'command-service.log'),
+      restart: true,
+    });
+    const projection = new ServiceProcess({
+      name: 'projection-service',
+      script: path.join(repoRoot, 'projection-service/dist/main.js'),
+      env: { ...env, PROJECTION_SERVICE_PORT: String(projectionPort), SERVICE_NAME: 'projection-service' },
+      readyUrl: `http://127.0.0.1:${projectionPort}/health/ready`,
+      logFile: path.join(logDir, 'projection-service.log'),
+      restart: true,
+    });
+    services.push(command, projection);
+    await Promise.all(services.map((s) => s.start()));
+
+    gateway = createGateway({
+      port: options.port,
+      services: {
+        'command-service': `http://127.0.0.1:${commandPort}`,
+        'projection-service': `http://127.0.0.1:${projectionPort}`,
+      },
+      webDist: path.join(repoRoot, 'web/dist'),
+    });
+    await new Promise<void>((resolve, reject) => {
+      gateway!.once('error', reject);
+      gateway!.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
+    });
+    return { url: `http://localhost:${options.port}`, databaseUrl, services: { command, projection }, stop };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+export function newStaffToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+async function createDatabaseIfMissing(adminUrl: string, name: string): Promise<void> {
+  const client = new Client(adminUrl);
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+function appendTo(file: string): (line: string) => void {
+  const stream = fs.createWriteStream(file, { flags: 'a' });
+  return (line) => stream.write(`${line}\n`);
+}

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { newStaffToken, repoRoot, startPlatform } from './platform';
+
+/** `npm start`: the whole platform on one origin, until Ctrl-C. */
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 8080);
+  const generatedToken = !process.env.STAFF_TOKEN;
+  const staffToken = process.env.STAFF_TOKEN ?? newStaffToken();
+  const dataDir = path.resolve(repoRoot, process.env.DATA_DIR ?? '.data');
+  const say = (line: string) => console.log(line);
+  const platform = await startPlatform({
+    port,
+    dataDir,
+    databaseUrl: process.env.DATABASE_URL,
+    staffToken,
+    log: say,
+  });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`\n${signal}: stopping the gateway, both services and PostgreSQL...`);
+    await platform.stop();
+    say('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  say(`Service logs: ${path.join(dataDir, 'logs')}`);
+  if (generatedToken) say(`Staff token for this run (Authorization: Bearer ...): ${staffToken}`);
+  say(`\nPlatform ready at ${platform.url}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`The platform did not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

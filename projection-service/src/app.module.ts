@@ -1,0 +1,33 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { Registry, collectDefaultMetrics } from 'prom-client';
+import type { Logger } from 'pino';
+import { createPool } from '@app/command-service';
+import type { ProjectionServiceConfig } from './infrastructure/config';
+import { CONFIG, LOGGER, METRICS_REGISTRY, PG_POOL } from './infrastructure/tokens';
+import { HealthController } from './infrastructure/health.controller';
+import { ProjectionHost } from './infrastructure/projection-host';
+import { ReadYourWrites } from './infrastructure/read-your-writes';
+import { SystemController } from './queries/system.controller';
+import { TelemetryDailyController } from './read-models/telemetry-daily/telemetry-daily.controller';
+import { AffiliateClicksDailyController } from './read-models/affiliate-clicks-daily/affiliate-clicks-daily.controller';
+
+@Module({})
+export class AppModule {
+  static register(config: ProjectionServiceConfig, logger: Logger): DynamicModule {
+    const registry = new Registry();
+    registry.setDefaultLabels({ service: 'projection-service' });
+    collectDefaultMetrics({ register: registry });
+    return {
+      module: AppModule,
+      controllers: [HealthController, SystemController, TelemetryDailyController, AffiliateClicksDailyController],
+      providers: [
+        { provide: CONFIG, useValue: config },
+        { provide: LOGGER, useValue: logger },
+        { provide: METRICS_REGISTRY, useValue: registry },
+        { provide: PG_POOL, useFactory: () => createPool(config.databaseUrl, { max: 20 }) },
+        ProjectionHost,
+        ReadYourWrites,
+      ],
+    };
+  }
+}

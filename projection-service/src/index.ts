@@ -1,0 +1,6 @@
+export * from './runtime/projection';
+export * from './runtime/runner';
+export * from './runtime/admin';
+export * from './runtime/checkpoints';
+export * from './read-models';
+export * from './infrastructure/migrations';

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { MIN_POSITION_HEADER, MIN_POSITION_WAIT_MS, parsePosition } from '@app/contracts';
+import { ApiException } from '@app/command-service';
+import { ProjectionHost } from './projection-host';
+
+/**
+ * Honors `X-Min-Position`: waits, at most MIN_POSITION_WAIT_MS, until the projections a query
+ * reads have processed that position, so a client sees its own writes.
+ */
+@Injectable()
+export class ReadYourWrites {
+  constructor(private readonly host: ProjectionHost) {}
+
+  async ensure(request: Request, response: Response, projections: readonly string[]): Promise<void> {
+    const header = request.header(MIN_POSITION_HEADER);
+    if (header === undefined) return;
+    const position = parsePosition(header);
+    if (!position) {
+      throw new ApiException(
+        400,
+        'INVALID_POSITION',
+        `${MIN_POSITION_HEADER} must be a position token such as "1234.56", as answered by a command.`,
+      );
+    }
+    const reached = await this.host.admin.waitFor(projections, position, MIN_POSITION_WAIT_MS);
+    if (!reached) {
+      response.setHeader('Retry-After', '1');
+      throw new ApiException(
+        503,
+        'READ_MODEL_NOT_CAUGHT_UP',
+        `The read models (${projections.join(', ')}) did not reach position ${header} within ${MIN_POSITION_WAIT_MS} ms; try again shortly.`,
+      );
+    }
+  }
+}

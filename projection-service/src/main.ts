@@ -1,0 +1,28 @@
+import 'reflect-metadata';
+import { createHttpApp, createLogger, eventStoreMigrations, migrate } from '@app/command-service';
+import { readConfig } from './infrastructure/config';
+import { readModelMigrations } from './infrastructure/migrations';
+import { AppModule } from './app.module';
+
+/** Starts the projection-service: read-model migrations, projection runners, then the query API. */
+export async function startProjectionService(env: NodeJS.ProcessEnv = process.env) {
+  const config = readConfig(env);
+  const logger = createLogger('projection-service');
+  if (config.migrateOnStart) {
+    // The read side reads es_events, so it makes sure the store's schema is there too.
+    await migrate(config.databaseUrl, eventStoreMigrations);
+    const applied = await migrate(config.databaseUrl, readModelMigrations);
+    if (applied.length) logger.info({ applied }, 'read-model migrations applied');
+  }
+  const app = await createHttpApp(AppModule.register(config, logger), 'projection-service', logger);
+  await app.listen(config.port, config.host);
+  logger.info({ port: config.port }, 'projection-service listening');
+  return app;
+}
+
+if (require.main === module) {
+  startProjectionService().catch((error: unknown) => {
+    console.error(JSON.stringify({ level: 'fatal', msg: 'projection-service failed to start', err: String(error) }));
+    process.exit(1);
+  });
+}

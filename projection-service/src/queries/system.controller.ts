@@ -1,0 +1,22 @@
+import { Controller } from '@nestjs/common';
+import { rebuildProjection, systemStatus } from '@app/contracts';
+import { ApiException, type CallInput, ContractRoute, ValidatedInput } from '@app/command-service';
+import { ProjectionHost } from '../infrastructure/projection-host';
+
+@Controller()
+export class SystemController {
+  constructor(private readonly host: ProjectionHost) {}
+
+  @ContractRoute(systemStatus)
+  status() {
+    return this.host.status();
+  }
+
+  @ContractRoute(rebuildProjection)
+  async rebuild(@ValidatedInput() { params }: CallInput<typeof rebuildProjection>) {
+    const projection = this.host.admin.find(params.name);
+    if (!projection) throw new ApiException(404, 'NOT_FOUND', `There is no projection named ${params.name}.`);
+    await this.host.admin.rebuild(projection);
+    return { name: projection.name, state: 'rebuilding' as const };
+  }
+}

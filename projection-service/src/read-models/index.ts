@@ -1,0 +1,6 @@
+import type { Projection } from '../runtime/projection';
+import { affiliateClicksDailyProjection } from './affiliate-clicks-daily/affiliate-clicks-daily.projection';
+import { telemetryDailyProjection } from './telemetry-daily/telemetry-daily.projection';
+
+/** Every projection the service runs. */
+export const projections: readonly Projection[] = [telemetryDailyProjection, affiliateClicksDailyProjection];

@@ -1,0 +1,147 @@
+import type { Pool } from 'pg';
+import {
+  type EventPosition,
+  type ProjectionStatus,
+  comparePositions,
+  formatPosition,
+  ZERO_POSITION,
+} from '@app/contracts';
+import type { PgEventStore } from '@app/command-service';
+import type { Projection } from './projection';
+import { type Checkpoint, CheckpointStore } from './checkpoints';
+
+/** Counting further than this many events behind is not worth the scan. */
+const BEHIND_COUNT_CAP = 10_000_000;
+
+export type SystemStatus = {
+  head: { position: string; token: string; totalEvents: number };
+  projections: ProjectionStatus[];
+  generatedAt: string;
+};
+
+/** Rebuilds, status and read-your-writes waits over the projections' checkpoints. */
+export class ProjectionAdmin {
+  private readonly checkpoints: CheckpointStore;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly store: PgEventStore,
+    private readonly projections: readonly Projection[],
+  ) {
+    this.checkpoints = new CheckpointStore(pool);
+  }
+
+  find(name: string): Projection | undefined {
+    return this.projections.find((p) => p.name === name);
+  }
+
+  /**
+   * Truncate and replay: empties the read model and moves the checkpoint to the start in one
+   * transaction; the active runner notices (its compare-and-set fails) and replays with progress.
+   */
+  async rebuild(projection: Projection): Promise<void> {
+    const head = await this.store.head();
+    const total = head.position ? await this.countUpTo(head.position) : 0;
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // Lock order: checkpoint row, then tables (as the runner's transaction does).
+      await client.query(`SELECT 1 FROM projection_checkpoints WHERE name = $1 FOR UPDATE`, [projection.name]);
+      await client.query(`TRUNCATE ${projection.tables.map((t) => `"${t}"`).join(', ')}`);
+      await client.query(
+        `UPDATE projection_checkpoints SET transaction_id = '0', position = 0, state = 'rebuilding',
+           rebuild_target_transaction_id = $2::text::xid8, rebuild_target_position = $3, rebuild_total = $4,
+           rebuild_done = 0, rebuild_started_at = clock_timestamp(), updated_at = clock_timestamp()
+         WHERE name = $1`,
+        [projection.name, head.position?.transactionId.toString() ?? null, head.position?.position.toString() ?? null, total],
+      );
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async status(): Promise<SystemStatus> {
+    const [head, total, checkpoints] = await Promise.all([
+      this.store.head(),
+      this.pool.query<{ count: string }>(`SELECT count(*) FROM es_events`),
+      this.checkpoints.loadAll(this.projections.map((p) => p.name)),
+    ]);
+    const now = Date.now();
+    const projections = await Promise.all(
+      this.projections.map(async (projection) => {
+        const checkpoint = checkpoints.find((c) => c.name === projection.name);
+        return this.projectionStatus(projection.name, checkpoint, now);
+      }),
+    );
+    const headPosition = head.position ?? ZERO_POSITION;
+    return {
+      head: {
+        position: headPosition.position.toString(),
+        token: formatPosition(headPosition),
+        totalEvents: Number(total.rows[0].count),
+      },
+      projections,
+      generatedAt: new Date(now).toISOString(),
+    };
+  }
+
+  /**
+   * Waits until every named projection has processed `position`. Answers false on timeout.
+   * Polls the shared checkpoints, so it works whichever process runs the projection.
+   */
+  async waitFor(names: readonly string[], position: EventPosition, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    let delay = 2;
+    for (;;) {
+      const checkpoints = await this.checkpoints.loadAll(names);
+      const reached =
+        checkpoints.length === names.length &&
+        checkpoints.every((c) => c.state === 'running' && comparePositions(c.position, position) >= 0);
+      if (reached) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((r) => setTimeout(r, Math.min(delay, Math.max(1, deadline - Date.now()))));
+      delay = Math.min(delay * 2, 25);
+    }
+  }
+
+  private async projectionStatus(name: string, checkpoint: Checkpoint | undefined, now: number): Promise<ProjectionStatus> {
+    const position = checkpoint?.position ?? ZERO_POSITION;
+    const behind = await this.pool.query<{ behind: string; oldest: Date | null }>(
+      `SELECT count(*) AS behind, min(recorded_at) AS oldest FROM (
+         SELECT recorded_at FROM es_events
+          WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
+            AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          LIMIT ${BEHIND_COUNT_CAP}) pending`,
+      [position.transactionId.toString(), position.position.toString()],
+    );
+    const eventsBehind = Number(behind.rows[0].behind);
+    const oldest = behind.rows[0].oldest;
+    const rebuilding = checkpoint?.state === 'rebuilding';
+    return {
+      name,
+      checkpoint: formatPosition(position),
+      checkpointPosition: position.position.toString(),
+      eventsBehind,
+      lagMs: oldest ? Math.max(0, now - oldest.getTime()) : 0,
+      state: !checkpoint ? 'stopped' : rebuilding ? 'rebuilding' : eventsBehind > 0 ? 'running' : 'idle',
+      rebuildProgress: rebuilding
+        ? checkpoint.rebuildTotal
+          ? Math.min(1, checkpoint.rebuildDone / checkpoint.rebuildTotal)
+          : 0
+        : null,
+      updatedAt: (checkpoint?.updatedAt ?? new Date(0)).toISOString(),
+    };
+  }
+
+  private async countUpTo(position: EventPosition): Promise<number> {
+    const result = await this.pool.query<{ count: string }>(
+      `SELECT count(*) FROM es_events WHERE (transaction_id, position) <= ($1::text::xid8, $2::bigint)`,
+      [position.transactionId.toString(), position.position.toString()],
+    );
+    return Number(result.rows[0].count);
+  }
+}
