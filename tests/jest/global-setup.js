@@ -11,7 +11,10 @@ module.exports = async function globalSetup() {
   const { startEmbeddedPostgres } = require('../../infra/dist/postgres.js');
   const dataDir = path.resolve(__dirname, '../../.data', `jest-${process.pid}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const pg = await startEmbeddedPostgres({ dataDir, settings: { fsync: 'off', synchronous_commit: 'off', max_connections: '400' } });
+  const pg = await startEmbeddedPostgres({
+    dataDir,
+    settings: { fsync: 'off', synchronous_commit: 'off', max_connections: '400' },
+  });
   globalThis.__TEST_PG__ = { pg, dataDir };
   process.env.TEST_PG_ADMIN_URL = pg.adminUrl;
 };

@@ -6,7 +6,7 @@ import {
   formatPosition,
   ZERO_POSITION,
 } from '@app/contracts';
-import type { PgEventStore } from '@app/command-service';
+import { EVENTS_CHANNEL, type PgEventStore } from '@app/command-service';
 import type { Projection } from './projection';
 import { type Checkpoint, CheckpointStore } from './checkpoints';
 
@@ -62,6 +62,8 @@ export class ProjectionAdmin {
     } finally {
       client.release();
     }
+    // Wake the runners (in whichever process) so the replay starts at once.
+    await this.pool.query(`SELECT pg_notify($1, '')`, [EVENTS_CHANNEL]);
   }
 
   async status(): Promise<SystemStatus> {

@@ -78,6 +78,7 @@ export class ProjectionRunner {
 
   /** Processes what is there now, then returns (for tests and rebuild benchmarks). */
   async drain(): Promise<number> {
+    this.checkpoint = undefined;
     let total = 0;
     for (;;) {
       const processed = await this.step();
@@ -120,6 +121,8 @@ export class ProjectionRunner {
     const events = await this.deps.store.readAll(checkpoint.position, limit);
     if (events.length === 0) {
       if (checkpoint.state === 'rebuilding') await this.finishEmptyRebuild(checkpoint);
+      // Reload when idle: a rebuild may have reset the checkpoint while nothing new arrived.
+      this.checkpoint = undefined;
       return 0;
     }
     await this.commit(checkpoint, events);

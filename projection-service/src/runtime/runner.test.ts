@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import pino from 'pino';
+import { createTestDatabase, type TestDatabase } from '@app/infra/testing/database';
+import {
+  AppendNotifications,
+  PgEventStore,
+  createPool,
+  eventStoreMigrations,
+  migrate,
+  poolConfig,
+  type NewEvent,
+} from '@app/command-service';
+import { ZERO_POSITION } from '@app/contracts';
+import { readModelMigrations } from '../infrastructure/migrations';
+import { telemetryDailyProjection } from '../read-models/telemetry-daily/telemetry-daily.projection';
+import { affiliateClicksDailyProjection } from '../read-models/affiliate-clicks-daily/affiliate-clicks-daily.projection';
+import { ProjectionRunner } from './runner';
+import { ProjectionAdmin } from './admin';
+import { CheckpointStore } from './checkpoints';
+
+const logger = pino({ level: 'silent' });
+const projections = [telemetryDailyProjection, affiliateClicksDailyProjection];
+let db: TestDatabase;
+let pool: Pool;
+let store: PgEventStore;
+let notifications: AppendNotifications;
+
+beforeAll(async () => {
+  db = await createTestDatabase(async (url) => {
+    await migrate(url, eventStoreMigrations);
+    await migrate(url, readModelMigrations);
+  });
+  pool = createPool(db.url, { max: 20 });
+  store = new PgEventStore(pool);
+  notifications = new AppendNotifications(poolConfig(db.url));
+  await notifications.start();
+  await new CheckpointStore(pool).ensure(projections.map((p) => p.name));
+});
+afterAll(async () => {
+  await notifications.stop();
+  await pool.end();
+  await db.drop();
+});
+
+const runnerFor = (projection = telemetryDailyProjection, runnerPool = pool) =>
+  new ProjectionRunner(projection, {
+    pool: runnerPool,
+    store: new PgEventStore(runnerPool),
+    notifications,
+    logger,
+    options: { batchSize: 7, pollIntervalMs: 50, standbyRetryMs: 50 },
+  });
+
+async function appendTelemetry(count: number, eventType = 'ui-error') {
+  const events: NewEvent[] = Array.from({ length: count }, () => ({
+    type: 'TelemetryEventRecorded',
+    data: { eventType },
+  }));
+  return store.append(`telemetry-${randomUUID()}`, events);
+}
+
+async function telemetryCounts(): Promise<Record<string, number>> {
+  const rows = await pool.query<{ key: string; count: string }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') || '/' || event_type AS key, count FROM rm_telemetry_daily ORDER BY 1`,
+  );
+  return Object.fromEntries(rows.rows.map((r) => [r.key, Number(r.count)]));
+}
+
+/** What the read model must hold, computed straight from the store. */
+async function expectedTelemetryCounts(): Promise<Record<string, number>> {
+  const rows = await pool.query<{ key: string; count: string }>(
+    `SELECT substr(metadata ->> 'occurredAt', 1, 10) || '/' || (data ->> 'eventType') AS key, count(*) AS count
+       FROM es_events WHERE type = 'TelemetryEventRecorded' GROUP BY 1 ORDER BY 1`,
+  );
+  return Object.fromEntries(rows.rows.map((r) => [r.key, Number(r.count)]));
+}
+
+describe('projection runner', () => {
+  it('applies batches set-based and resumes exactly where it stopped', async () => {
+    await appendTelemetry(20, 'resume');
+    const first = runnerFor();
+    expect(await first.drain()).toBeGreaterThanOrEqual(20);
+    await appendTelemetry(5, 'resume');
+    const second = runnerFor();
+    expect(await second.drain()).toBe(5);
+    expect(await telemetryCounts()).toEqual(await expectedTelemetryCounts());
+  });
+
+  it('changes nothing when a batch is delivered twice', async () => {
+    const runner = runnerFor();
+    await runner.drain();
+    const checkpoints = new CheckpointStore(pool);
+    const before = await checkpoints.load(telemetryDailyProjection.name);
+    await appendTelemetry(3, 'twice');
+    const events = await store.readAll(before.position, 100);
+    expect(events).toHaveLength(3);
+    await runner.commit(before, events);
+    const once = await telemetryCounts();
+    // Again with the old checkpoint (compare-and-set fails) and with the new one (all events are behind it).
+    await runner.commit(before, events);
+    await runner.commit(await checkpoints.load(telemetryDailyProjection.name), events);
+    expect(await telemetryCounts()).toEqual(once);
+    expect(await telemetryCounts()).toEqual(await expectedTelemetryCounts());
+  });
+
+  it('lets only one of several runners of a projection be active, and a standby take over', async () => {
+    const otherPool = createPool(db.url, { max: 5 });
+    const a = runnerFor();
+    const b = runnerFor(telemetryDailyProjection, otherPool);
+    try {
+      a.start();
+      await new Promise((r) => setTimeout(r, 150));
+      b.start();
+      await appendTelemetry(30, 'takeover');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(a.isActive).toBe(true);
+      expect(b.isActive).toBe(false);
+      await a.stop();
+      await appendTelemetry(30, 'takeover');
+      const admin = new ProjectionAdmin(pool, store, projections);
+      const head = (await store.head()).position!;
+      expect(await admin.waitFor([telemetryDailyProjection.name], head, 5000)).toBe(true);
+      expect(b.isActive).toBe(true);
+      expect(await telemetryCounts()).toEqual(await expectedTelemetryCounts());
+    } finally {
+      await a.stop();
+      await b.stop();
+      await otherPool.end();
+    }
+  });
+
+  it('wakes on a notification and makes an append visible quickly', async () => {
+    const runner = runnerFor();
+    runner.start();
+    try {
+      await runner.drain().catch(() => undefined);
+      const appended = await appendTelemetry(1, 'wake');
+      const admin = new ProjectionAdmin(pool, store, projections);
+      expect(await admin.waitFor([telemetryDailyProjection.name], appended.position, 2000)).toBe(true);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('rebuilds from zero with progress and ends equal to the incremental result', async () => {
+    await appendTelemetry(40, 'rebuild');
+    await store.append(`affiliate-x`, [{ type: 'AffiliateLinkClicked', data: { affiliateCode: 'x', landingPath: null } }]);
+    const runner = runnerFor();
+    await runner.drain();
+    const before = await telemetryCounts();
+    const admin = new ProjectionAdmin(pool, store, projections);
+    await admin.rebuild(telemetryDailyProjection);
+    const rebuilding = (await admin.status()).projections.find((p) => p.name === telemetryDailyProjection.name)!;
+    expect(rebuilding.state).toBe('rebuilding');
+    expect(rebuilding.rebuildProgress).toBe(0);
+    expect(rebuilding.checkpoint).toBe('0.0');
+    expect(await telemetryCounts()).toEqual({});
+    await runner.drain();
+    const done = (await admin.status()).projections.find((p) => p.name === telemetryDailyProjection.name)!;
+    expect(done.state).toBe('idle');
+    expect(done.eventsBehind).toBe(0);
+    expect(await telemetryCounts()).toEqual(before);
+  });
+
+  it('reports lag while behind and none when caught up', async () => {
+    const admin = new ProjectionAdmin(pool, store, projections);
+    const runner = runnerFor(affiliateClicksDailyProjection);
+    await runner.drain();
+    await appendTelemetry(4, 'lag');
+    await new Promise((r) => setTimeout(r, 20));
+    const behind = (await admin.status()).projections.find((p) => p.name === affiliateClicksDailyProjection.name)!;
+    expect(behind.eventsBehind).toBe(4);
+    expect(behind.lagMs).toBeGreaterThan(0);
+    await runner.drain();
+    const caughtUp = (await admin.status()).projections.find((p) => p.name === affiliateClicksDailyProjection.name)!;
+    expect(caughtUp.eventsBehind).toBe(0);
+    expect(caughtUp.lagMs).toBe(0);
+  });
+
+  it('reads from the beginning when there is no checkpoint row yet', async () => {
+    const checkpoint = await new CheckpointStore(pool).load('no-such-projection');
+    expect(checkpoint.position).toEqual(ZERO_POSITION);
+  });
+});

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Pool } from 'pg';
+import { eventStoreMigrations, migrate } from '@app/command-service';
+import { startCommandService } from '@app/command-service/main';
+import { readModelMigrations } from '@app/projection-service';
+import { startProjectionService } from '@app/projection-service/main';
+import { createGateway } from '@app/infra/gateway';
+import { freePort } from '@app/infra/free-port';
+import { type TestDatabase, createTestDatabase } from '@app/infra/testing/database';
+
+/** A staff token of the length the guard demands; set before the services start. */
+export const STAFF_TOKEN = 'test-staff-token-0123456789abcdefghijklmnopqrstuvwxyz';
+
+export type Platform = {
+  /** The gateway's origin: every test call goes through it, as a browser's would. */
+  url: string;
+  commandServiceUrl: string;
+  projectionServiceUrl: string;
+  /** A pool on the platform's own database, to look at es_events behind the API's back. */
+  pool: Pool;
+  countEvents(): Promise<number>;
+  close(): Promise<void>;
+};
+
+/**
+ * Both services in-process on one fresh database, behind the real gateway, on free ports.
+ * Call from beforeAll; close from afterAll.
+ */
+export async function startPlatform(): Promise<Platform> {
+  process.env.STAFF_TOKEN = STAFF_TOKEN;
+  process.env.LOG_LEVEL ??= 'warn';
+  const db: TestDatabase = await createTestDatabase(async (url) => {
+    await migrate(url, eventStoreMigrations);
+    await migrate(url, readModelMigrations);
+  });
+  const [commandPort, projectionPort, gatewayPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const common = { DATABASE_URL: db.url, STAFF_TOKEN, MIGRATE_ON_START: 'false', HOST: '127.0.0.1' };
+  const apps: Awaited<ReturnType<typeof startCommandService>>[] = [];
+  let gateway: http.Server | undefined;
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'services-test-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>test</title>');
+  const pool = new Pool({ connectionString: db.url, max: 4 });
+
+  const close = async () => {
+    if (gateway) {
+      const server = gateway;
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    for (const app of apps.reverse()) await app.close();
+    await pool.end();
+    await db.drop();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  };
+
+  try {
+    apps.push(await startCommandService({ ...common, COMMAND_SERVICE_PORT: String(commandPort) }));
+    apps.push(
+      await startProjectionService({ ...common, PROJECTION_SERVICE_PORT: String(projectionPort), RUN_PROJECTIONS: 'true' }),
+    );
+    const commandServiceUrl = `http://127.0.0.1:${commandPort}`;
+    const projectionServiceUrl = `http://127.0.0.1:${projectionPort}`;
+    const server = createGateway({
+      port: gatewayPort,
+      host: '127.0.0.1',
+      services: { 'command-service': commandServiceUrl, 'projection-service': projectionServiceUrl },
+      webDist,
+    });
+    gateway = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(gatewayPort, '127.0.0.1', () => resolve());
+    });
+    return {
+      url: `http://127.0.0.1:${gatewayPort}`,
+      commandServiceUrl,
+      projectionServiceUrl,
+      pool,
+      countEvents: async () => Number((await pool.query('SELECT count(*) FROM es_events')).rows[0].count),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+export type Answer<T = unknown> = { status: number; headers: Headers; body: T };
+
+export type CallOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A value sent as JSON, or a string sent as is (set the content type yourself). */
+  json?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+  /** Adds `Authorization: Bearer <token>`. */
+  token?: string;
+};
+
+/** One HTTP call; the body is parsed as JSON when it is JSON. */
+export async function call<T = unknown>(base: string, pathAndQuery: string, options: CallOptions = {}): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | undefined;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['content-type'] ??= 'application/json';
+  } else if (options.raw !== undefined) {
+    body = options.raw;
+  }
+  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+  const response = await fetch(`${base}${pathAndQuery}`, { method, headers, body });
+  const text = await response.text();
+  const isJson = (response.headers.get('content-type') ?? '').includes('json');
+  return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : text) as T };
+}
+
+/** Today's UTC day as the read models key it. */
+export const utcToday = () => new Date().toISOString().slice(0, 10);
