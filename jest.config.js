@@ -22,7 +22,10 @@ module.exports = {
   projects: ['contracts', 'command-service', 'projection-service', 'infra', 'tests'].map((name) => ({
     ...project(name),
     rootDir: `${__dirname}/${name}`,
-    moduleNameMapper: { '^@app/([a-z-]+)$': `${__dirname}/$1/src`, '^@app/([a-z-]+)/(.*)$': `${__dirname}/$1/src/$2` },
+    moduleNameMapper: {
+      '^@app/([a-z-]+)$': `${__dirname}/$1/src`,
+      '^@app/([a-z-]+)/(.*)$': `${__dirname}/$1/src/$2`,
+    },
   })),
   globalSetup: '<rootDir>/tests/jest/global-setup.js',
   globalTeardown: '<rootDir>/tests/jest/global-teardown.js',

@@ -25,7 +25,12 @@ export class AppModule implements OnApplicationShutdown {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [HealthController, MetricsController, RecordTelemetryEventController, TrackAffiliateClickController],
+      controllers: [
+        HealthController,
+        MetricsController,
+        RecordTelemetryEventController,
+        TrackAffiliateClickController,
+      ],
       providers: [
         { provide: CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },

@@ -20,7 +20,9 @@ export async function startCommandService(env: NodeJS.ProcessEnv = process.env) 
 
 if (require.main === module) {
   startCommandService().catch((error: unknown) => {
-    console.error(JSON.stringify({ level: 'fatal', msg: 'command-service failed to start', err: String(error) }));
+    console.error(
+      JSON.stringify({ level: 'fatal', msg: 'command-service failed to start', err: String(error) }),
+    );
     process.exit(1);
   });
 }

@@ -27,7 +27,10 @@ export function createGateway(options: GatewayOptions): http.Server {
   proxy.on('error', (_error, _request, response) => {
     const target = response as http.ServerResponse;
     if (target.headersSent) return target.end();
-    sendError(target, 503, { code: 'SERVICE_UNAVAILABLE', message: 'The service behind this call is not answering; try again shortly.' });
+    sendError(target, 503, {
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The service behind this call is not answering; try again shortly.',
+    });
   });
 
   const app = express();
@@ -44,7 +47,9 @@ export function createGateway(options: GatewayOptions): http.Server {
       }),
     );
     const ready = checks.every(([, state]) => state === 'ready');
-    response.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'degraded', services: Object.fromEntries(checks) });
+    response
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? 'ready' : 'degraded', services: Object.fromEntries(checks) });
   });
   app.use('/api', (request: Request, response: Response) => {
     const fullPath = request.originalUrl.split('?')[0];
@@ -59,7 +64,10 @@ export function createGateway(options: GatewayOptions): http.Server {
           message: `${fullPath} answers ${allowed.join(' or ')}, not ${request.method}.`,
         });
       }
-      return sendError(response, 404, { code: 'NOT_FOUND', message: `No API call ${request.method} ${fullPath}.` });
+      return sendError(response, 404, {
+        code: 'NOT_FOUND',
+        message: `No API call ${request.method} ${fullPath}.`,
+      });
     }
     request.url = request.originalUrl;
     proxy.web(request, response, { target: options.services[route.call.service] });
@@ -70,7 +78,8 @@ export function createGateway(options: GatewayOptions): http.Server {
       index: false,
       setHeaders: (response, file) => {
         // Vite puts content hashes in asset names: they never change.
-        if (file.includes(`${path.sep}assets${path.sep}`)) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       },
     }),
   );

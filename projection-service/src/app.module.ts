@@ -19,7 +19,12 @@ export class AppModule {
     collectDefaultMetrics({ register: registry });
     return {
       module: AppModule,
-      controllers: [HealthController, SystemController, TelemetryDailyController, AffiliateClicksDailyController],
+      controllers: [
+        HealthController,
+        SystemController,
+        TelemetryDailyController,
+        AffiliateClicksDailyController,
+      ],
       providers: [
         { provide: CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },

@@ -22,7 +22,9 @@ export async function startProjectionService(env: NodeJS.ProcessEnv = process.en
 
 if (require.main === module) {
   startProjectionService().catch((error: unknown) => {
-    console.error(JSON.stringify({ level: 'fatal', msg: 'projection-service failed to start', err: String(error) }));
+    console.error(
+      JSON.stringify({ level: 'fatal', msg: 'projection-service failed to start', err: String(error) }),
+    );
     process.exit(1);
   });
 }

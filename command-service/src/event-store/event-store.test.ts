@@ -51,7 +51,11 @@ describe('append and read a stream', () => {
       [2, 'c'],
     ]);
     const meta = forwards[0].metadata;
-    expect(meta).toMatchObject({ correlationId: 'corr-1', causationId: 'corr-1', actor: { kind: 'user', id: 'u1' } });
+    expect(meta).toMatchObject({
+      correlationId: 'corr-1',
+      causationId: 'corr-1',
+      actor: { kind: 'user', id: 'u1' },
+    });
     expect(meta.schemaVersion).toBe(2);
     expect(meta.eventId).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(meta.occurredAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -76,7 +80,9 @@ describe('append and read a stream', () => {
       actualRevision: 0,
     });
     await store.append(id, [click()], { expectedState: 'stream_exists' });
-    await expect(store.append(id, [click()], { expectedState: 0 })).rejects.toMatchObject({ actualRevision: 1 });
+    await expect(store.append(id, [click()], { expectedState: 0 })).rejects.toMatchObject({
+      actualRevision: 1,
+    });
     await store.append(id, [click()], { expectedState: 1 });
     await store.append(id, [click()], { expectedState: 'any' });
     expect(await countEvents(id)).toBe(4);
@@ -126,8 +132,12 @@ describe('concurrency and idempotency', () => {
   it('stores a retried append with the same event ids once and answers the same position', async () => {
     const id = stream();
     const ids = [randomUUID(), randomUUID()];
-    const first = await store.append(id, [click('a', ids[0]), click('b', ids[1])], { expectedState: 'no_stream' });
-    const retry = await store.append(id, [click('a', ids[0]), click('b', ids[1])], { expectedState: 'no_stream' });
+    const first = await store.append(id, [click('a', ids[0]), click('b', ids[1])], {
+      expectedState: 'no_stream',
+    });
+    const retry = await store.append(id, [click('a', ids[0]), click('b', ids[1])], {
+      expectedState: 'no_stream',
+    });
     expect(first.idempotent).toBe(false);
     expect(retry.idempotent).toBe(true);
     expect(comparePositions(first.position, retry.position)).toBe(0);
@@ -137,7 +147,9 @@ describe('concurrency and idempotency', () => {
   it('stores a double click (the same id sent concurrently) once', async () => {
     const id = stream();
     const eventId = randomUUID();
-    const results = await Promise.all(Array.from({ length: 8 }, () => store.append(id, [click('x', eventId)])));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => store.append(id, [click('x', eventId)])),
+    );
     expect(results.filter((r) => !r.idempotent)).toHaveLength(1);
     expect(await countEvents(id)).toBe(1);
   });
@@ -156,8 +168,14 @@ describe('concurrency and idempotency', () => {
 describe('bad input is refused and nothing is stored', () => {
   const cases: [string, () => NewEvent[]][] = [
     ['an unknown type', () => [{ type: 'NoSuchEvent', data: {} } as unknown as NewEvent]],
-    ['data not matching its schema', () => [{ type: 'AffiliateLinkClicked', data: { affiliateCode: '' } } as NewEvent]],
-    ['a wrong field type', () => [{ type: 'TelemetryEventRecorded', data: { eventType: 42 } } as unknown as NewEvent]],
+    [
+      'data not matching its schema',
+      () => [{ type: 'AffiliateLinkClicked', data: { affiliateCode: '' } } as NewEvent],
+    ],
+    [
+      'a wrong field type',
+      () => [{ type: 'TelemetryEventRecorded', data: { eventType: 42 } } as unknown as NewEvent],
+    ],
     [
       'an oversized payload',
       () => [
@@ -175,20 +193,29 @@ describe('bad input is refused and nothing is stored', () => {
     const id = stream();
     const error = await store.append(id, events()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidAppendError);
-    expect((error as InvalidAppendError).code).toMatch(/^(UNKNOWN_EVENT_TYPE|INVALID_EVENT_DATA|EVENT_TOO_LARGE|VALIDATION_FAILED)$/);
+    expect((error as InvalidAppendError).code).toMatch(
+      /^(UNKNOWN_EVENT_TYPE|INVALID_EVENT_DATA|EVENT_TOO_LARGE|VALIDATION_FAILED)$/,
+    );
     expect(await countEvents(id)).toBe(0);
   });
 
   it('names the codes precisely', async () => {
-    await expect(store.append(stream(), [{ type: 'Nope', data: {} } as unknown as NewEvent])).rejects.toMatchObject({
+    await expect(
+      store.append(stream(), [{ type: 'Nope', data: {} } as unknown as NewEvent]),
+    ).rejects.toMatchObject({
       code: 'UNKNOWN_EVENT_TYPE',
     });
     await expect(
       store.append(stream(), [
-        { type: 'TelemetryEventRecorded', data: { eventType: 'big', body: 'x'.repeat(MAX_EVENT_DATA_BYTES) } },
+        {
+          type: 'TelemetryEventRecorded',
+          data: { eventType: 'big', body: 'x'.repeat(MAX_EVENT_DATA_BYTES) },
+        },
       ]),
     ).rejects.toMatchObject({ code: 'EVENT_TOO_LARGE' });
-    await expect(store.append('bad stream id!', [click()])).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(store.append('bad stream id!', [click()])).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
   });
 });
 
@@ -287,7 +314,11 @@ describe('global read', () => {
     const result = await store.append(stream(), [telemetry()]);
     // Visible to global readers once no older transaction is running (usually at once).
     let head = await store.head();
-    for (let i = 0; i < 200 && (!head.position || comparePositions(head.position, result.position) < 0); i++) {
+    for (
+      let i = 0;
+      i < 200 && (!head.position || comparePositions(head.position, result.position) < 0);
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 10));
       head = await store.head();
     }

@@ -88,7 +88,11 @@ export class PgEventStore {
     private readonly options: { notify?: boolean } = {},
   ) {}
 
-  async append(streamId: string, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
+  async append(
+    streamId: string,
+    events: readonly NewEvent[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     const expected = options.expectedState ?? 'any';
     const rows = this.prepare(streamId, events, expected, options);
     const result = await this.pool.query<{
@@ -162,7 +166,12 @@ export class PgEventStore {
     };
   }
 
-  private prepare(streamId: string, events: readonly NewEvent[], expected: ExpectedState, context: AppendContext) {
+  private prepare(
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: ExpectedState,
+    context: AppendContext,
+  ) {
     if (!STREAM_ID_PATTERN.test(streamId)) {
       throw new InvalidAppendError(
         'VALIDATION_FAILED',
@@ -188,7 +197,8 @@ export class PgEventStore {
       try {
         data = validateEventData(event.type, event.data);
       } catch (error) {
-        if (error instanceof InvalidEventDataError) throw new InvalidAppendError('INVALID_EVENT_DATA', error.message);
+        if (error instanceof InvalidEventDataError)
+          throw new InvalidAppendError('INVALID_EVENT_DATA', error.message);
         throw error;
       }
       const size = Buffer.byteLength(JSON.stringify(data) ?? 'null');
@@ -199,7 +209,8 @@ export class PgEventStore {
         );
       }
       const eventId = event.eventId ?? randomUUID();
-      if (!UUID_PATTERN.test(eventId)) throw new InvalidAppendError('VALIDATION_FAILED', 'An event id is a UUID.');
+      if (!UUID_PATTERN.test(eventId))
+        throw new InvalidAppendError('VALIDATION_FAILED', 'An event id is a UUID.');
       const version = latestVersion(event.type);
       const correlationId = context.correlationId ?? eventId;
       const metadata: EventMetadata = {

@@ -25,7 +25,11 @@ export class EventAppender {
     });
   }
 
-  async append(streamId: string, events: readonly NewEvent[], options: AppendOptions = {}): Promise<Appended> {
+  async append(
+    streamId: string,
+    events: readonly NewEvent[],
+    options: AppendOptions = {},
+  ): Promise<Appended> {
     const stop = this.latency.startTimer();
     try {
       const result = await this.store.append(streamId, events, options);

@@ -14,7 +14,9 @@ export class ApiErrorFilter implements ExceptionFilter {
     private readonly logger: Logger,
     service: ServiceName,
   ) {
-    this.ownCalls = apiCalls.filter((c) => c.service === service).map((call) => ({ call, match: pathMatcher(call) }));
+    this.ownCalls = apiCalls
+      .filter((c) => c.service === service)
+      .map((call) => ({ call, match: pathMatcher(call) }));
   }
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -28,22 +30,32 @@ export class ApiErrorFilter implements ExceptionFilter {
 
   private toApiException(exception: unknown, request: Request): ApiException {
     if (exception instanceof ApiException) return exception;
-    if (exception instanceof WrongExpectedVersionError) return new ApiException(409, exception.code, exception.message);
+    if (exception instanceof WrongExpectedVersionError)
+      return new ApiException(409, exception.code, exception.message);
     if (exception instanceof EventStoreError) return new ApiException(400, exception.code, exception.message);
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status === 404) {
         const known = this.ownCalls.find((c) => c.call.method === request.method && c.match(request.path));
         if (known) {
-          return new ApiException(501, 'NOT_IMPLEMENTED', `${known.call.id} is part of the API but not available yet.`);
+          return new ApiException(
+            501,
+            'NOT_IMPLEMENTED',
+            `${known.call.id} is part of the API but not available yet.`,
+          );
         }
         return new ApiException(404, 'NOT_FOUND', `No API call ${request.method} ${request.path}.`);
       }
       if (status === 413) return new ApiException(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
-      if (status === 400) return new ApiException(400, 'MALFORMED_REQUEST', 'The request body is not valid JSON.');
+      if (status === 400)
+        return new ApiException(400, 'MALFORMED_REQUEST', 'The request body is not valid JSON.');
       if (status === 401) return new ApiException(401, 'UNAUTHENTICATED', exception.message);
       if (status === 403) return new ApiException(403, 'FORBIDDEN', exception.message);
-      return new ApiException(status, status >= 500 ? 'INTERNAL_ERROR' : 'MALFORMED_REQUEST', exception.message);
+      return new ApiException(
+        status,
+        status >= 500 ? 'INTERNAL_ERROR' : 'MALFORMED_REQUEST',
+        exception.message,
+      );
     }
     const bodyError = exception as { type?: string; status?: number };
     if (bodyError?.type === 'entity.too.large') {

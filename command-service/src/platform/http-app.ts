@@ -8,7 +8,11 @@ import { ApiErrorFilter } from './error-filter';
 import { PinoNestLogger } from './logger';
 
 /** Creates a service's Nest app with the platform's edge: body limits, JSON logs, error shapes. */
-export async function createHttpApp(module: Type | DynamicModule, service: ServiceName, logger: Logger): Promise<INestApplication> {
+export async function createHttpApp(
+  module: Type | DynamicModule,
+  service: ServiceName,
+  logger: Logger,
+): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(module, {
     logger: new PinoNestLogger(logger),
     bodyParser: false,

@@ -9,7 +9,10 @@ export type TestDatabase = { url: string; name: string; drop(): Promise<void> };
  */
 export async function createTestDatabase(migrate: (url: string) => Promise<unknown>): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_PG_ADMIN_URL;
-  if (!adminUrl) throw new Error('TEST_PG_ADMIN_URL is not set: run the suites through jest (global setup starts PostgreSQL).');
+  if (!adminUrl)
+    throw new Error(
+      'TEST_PG_ADMIN_URL is not set: run the suites through jest (global setup starts PostgreSQL).',
+    );
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new Client(adminUrl);
   await admin.connect();

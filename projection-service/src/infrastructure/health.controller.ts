@@ -21,7 +21,10 @@ export class HealthController {
       await this.pool.query('SELECT 1');
       return { status: 'ready' };
     } catch {
-      throw new ServiceUnavailableException({ code: 'SERVICE_UNAVAILABLE', message: 'The database does not answer.' });
+      throw new ServiceUnavailableException({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The database does not answer.',
+      });
     }
   }
 

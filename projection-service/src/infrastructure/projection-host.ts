@@ -30,7 +30,8 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
     this.admin = new ProjectionAdmin(pool, store, projections);
     this.notifications = new AppendNotifications(poolConfig(config.databaseUrl));
     this.runners = projections.map(
-      (projection) => new ProjectionRunner(projection, { pool, store, notifications: this.notifications, logger }),
+      (projection) =>
+        new ProjectionRunner(projection, { pool, store, notifications: this.notifications, logger }),
     );
     const statusOf = async (name: string) => (await this.status()).projections.find((p) => p.name === name);
     new Gauge({

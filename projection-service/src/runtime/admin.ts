@@ -46,14 +46,21 @@ export class ProjectionAdmin {
     try {
       await client.query('BEGIN');
       // Lock order: checkpoint row, then tables (as the runner's transaction does).
-      await client.query(`SELECT 1 FROM projection_checkpoints WHERE name = $1 FOR UPDATE`, [projection.name]);
+      await client.query(`SELECT 1 FROM projection_checkpoints WHERE name = $1 FOR UPDATE`, [
+        projection.name,
+      ]);
       await client.query(`TRUNCATE ${projection.tables.map((t) => `"${t}"`).join(', ')}`);
       await client.query(
         `UPDATE projection_checkpoints SET transaction_id = '0', position = 0, state = 'rebuilding',
            rebuild_target_transaction_id = $2::text::xid8, rebuild_target_position = $3, rebuild_total = $4,
            rebuild_done = 0, rebuild_started_at = clock_timestamp(), updated_at = clock_timestamp()
          WHERE name = $1`,
-        [projection.name, head.position?.transactionId.toString() ?? null, head.position?.position.toString() ?? null, total],
+        [
+          projection.name,
+          head.position?.transactionId.toString() ?? null,
+          head.position?.position.toString() ?? null,
+          total,
+        ],
       );
       await client.query('COMMIT');
     } catch (error) {
@@ -110,7 +117,11 @@ export class ProjectionAdmin {
     }
   }
 
-  private async projectionStatus(name: string, checkpoint: Checkpoint | undefined, now: number): Promise<ProjectionStatus> {
+  private async projectionStatus(
+    name: string,
+    checkpoint: Checkpoint | undefined,
+    now: number,
+  ): Promise<ProjectionStatus> {
     const position = checkpoint?.position ?? ZERO_POSITION;
     const behind = await this.pool.query<{ behind: string; oldest: Date | null }>(
       `SELECT count(*) AS behind, min(recorded_at) AS oldest FROM (

@@ -34,5 +34,9 @@ export function countBy<K extends string>(
     else totals.set(id, { first: pair[0], second: pair[1], count: 1 });
   }
   const rows = [...totals.values()];
-  return { first: rows.map((r) => r.first), second: rows.map((r) => r.second), counts: rows.map((r) => r.count) };
+  return {
+    first: rows.map((r) => r.first),
+    second: rows.map((r) => r.second),
+    counts: rows.map((r) => r.count),
+  };
 }

@@ -145,13 +145,17 @@ describe('projection runner', () => {
 
   it('rebuilds from zero with progress and ends equal to the incremental result', async () => {
     await appendTelemetry(40, 'rebuild');
-    await store.append(`affiliate-x`, [{ type: 'AffiliateLinkClicked', data: { affiliateCode: 'x', landingPath: null } }]);
+    await store.append(`affiliate-x`, [
+      { type: 'AffiliateLinkClicked', data: { affiliateCode: 'x', landingPath: null } },
+    ]);
     const runner = runnerFor();
     await runner.drain();
     const before = await telemetryCounts();
     const admin = new ProjectionAdmin(pool, store, projections);
     await admin.rebuild(telemetryDailyProjection);
-    const rebuilding = (await admin.status()).projections.find((p) => p.name === telemetryDailyProjection.name)!;
+    const rebuilding = (await admin.status()).projections.find(
+      (p) => p.name === telemetryDailyProjection.name,
+    )!;
     expect(rebuilding.state).toBe('rebuilding');
     expect(rebuilding.rebuildProgress).toBe(0);
     expect(rebuilding.checkpoint).toBe('0.0');
@@ -169,11 +173,15 @@ describe('projection runner', () => {
     await runner.drain();
     await appendTelemetry(4, 'lag');
     await new Promise((r) => setTimeout(r, 20));
-    const behind = (await admin.status()).projections.find((p) => p.name === affiliateClicksDailyProjection.name)!;
+    const behind = (await admin.status()).projections.find(
+      (p) => p.name === affiliateClicksDailyProjection.name,
+    )!;
     expect(behind.eventsBehind).toBe(4);
     expect(behind.lagMs).toBeGreaterThan(0);
     await runner.drain();
-    const caughtUp = (await admin.status()).projections.find((p) => p.name === affiliateClicksDailyProjection.name)!;
+    const caughtUp = (await admin.status()).projections.find(
+      (p) => p.name === affiliateClicksDailyProjection.name,
+    )!;
     expect(caughtUp.eventsBehind).toBe(0);
     expect(caughtUp.lagMs).toBe(0);
   });

@@ -102,7 +102,9 @@ export class ProjectionRunner {
         }
         // Caught up. After a notification the new events may still wait for an older transaction
         // to end, so look again soon, backing off towards the polling interval.
-        const woken = await this.deps.notifications.wait(idleWait === 1 ? this.options.pollIntervalMs : idleWait);
+        const woken = await this.deps.notifications.wait(
+          idleWait === 1 ? this.options.pollIntervalMs : idleWait,
+        );
         idleWait = woken === 'notified' ? 2 : Math.min(idleWait * 2, this.options.pollIntervalMs);
       } catch (error) {
         this.deps.logger.error({ err: error, projection: this.name }, 'projection batch failed; retrying');
