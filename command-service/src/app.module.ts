@@ -5,10 +5,9 @@ import { Registry, collectDefaultMetrics } from 'prom-client';
 import type { Logger } from 'pino';
 import { createPool } from './event-store';
 import type { CommandServiceConfig } from './infrastructure/config';
-import { CONFIG, LOGGER, PG_POOL } from './infrastructure/tokens';
+import { CONFIG, LOGGER, METRICS_REGISTRY, PG_POOL } from './infrastructure/tokens';
 import { EventAppender } from './infrastructure/event-appender';
-import { HealthController } from './infrastructure/health.controller';
-import { METRICS_REGISTRY, MetricsController } from './infrastructure/metrics.controller';
+import { HealthController } from './platform';
 import { RecordTelemetryEventController } from './telemetry/record-telemetry-event/record-telemetry-event.controller';
 import { RecordTelemetryEventHandler } from './telemetry/record-telemetry-event/record-telemetry-event.handler';
 import { TrackAffiliateClickController } from './affiliates/track-affiliate-click/track-affiliate-click.controller';
@@ -25,12 +24,7 @@ export class AppModule implements OnApplicationShutdown {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [
-        HealthController,
-        MetricsController,
-        RecordTelemetryEventController,
-        TrackAffiliateClickController,
-      ],
+      controllers: [HealthController, RecordTelemetryEventController, TrackAffiliateClickController],
       providers: [
         { provide: CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },

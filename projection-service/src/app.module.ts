@@ -1,10 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import type { Logger } from 'pino';
-import { createPool } from '@app/command-service';
+import { HealthController, createPool } from '@app/command-service';
 import type { ProjectionServiceConfig } from './infrastructure/config';
 import { CONFIG, LOGGER, METRICS_REGISTRY, PG_POOL } from './infrastructure/tokens';
-import { HealthController } from './infrastructure/health.controller';
 import { ProjectionHost } from './infrastructure/projection-host';
 import { ReadYourWrites } from './infrastructure/read-your-writes';
 import { SystemController } from './queries/system.controller';

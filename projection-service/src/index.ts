@@ -4,3 +4,4 @@ export * from './runtime/admin';
 export * from './runtime/checkpoints';
 export * from './read-models';
 export * from './infrastructure/migrations';
+export * from './runtime/daily-count-projection';

@@ -3,8 +3,7 @@ import type { Pool } from 'pg';
 import { Histogram, type Registry } from 'prom-client';
 import { formatPosition } from '@app/contracts';
 import { type AppendOptions, type NewEvent, PgEventStore } from '../event-store';
-import { PG_POOL } from './tokens';
-import { METRICS_REGISTRY } from './metrics.controller';
+import { METRICS_REGISTRY, PG_POOL } from './tokens';
 
 export type Appended = { position: string; idempotent: boolean };
 

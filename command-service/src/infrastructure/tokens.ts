@@ -1,3 +1,3 @@
-export const PG_POOL = Symbol('PG_POOL');
+export { METRICS_REGISTRY, PG_POOL } from '../platform/health.controller';
 export const CONFIG = Symbol('CONFIG');
 export const LOGGER = Symbol('LOGGER');

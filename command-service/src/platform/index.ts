@@ -3,3 +3,4 @@ export * from './contract-route';
 export * from './error-filter';
 export * from './http-app';
 export * from './logger';
+export * from './health.controller';

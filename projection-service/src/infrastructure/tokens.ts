@@ -1,4 +1,3 @@
-export const PG_POOL = Symbol('PG_POOL');
+export { METRICS_REGISTRY, PG_POOL } from '@app/command-service';
 export const LOGGER = Symbol('LOGGER');
 export const CONFIG = Symbol('CONFIG');
-export const METRICS_REGISTRY = Symbol('METRICS_REGISTRY');

@@ -1,8 +1,13 @@
-import { Controller, Get, Header, Inject, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Header, Inject } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { Registry } from 'prom-client';
-import { METRICS_REGISTRY, PG_POOL } from './tokens';
+import { ApiException } from './api-error';
 
+/** Injection tokens every service provides: its pool and its metrics registry. */
+export const PG_POOL = Symbol('PG_POOL');
+export const METRICS_REGISTRY = Symbol('METRICS_REGISTRY');
+
+/** Liveness, readiness (the database answers) and the Prometheus scrape; not under /api. */
 @Controller()
 export class HealthController {
   constructor(
@@ -21,10 +26,7 @@ export class HealthController {
       await this.pool.query('SELECT 1');
       return { status: 'ready' };
     } catch {
-      throw new ServiceUnavailableException({
-        code: 'SERVICE_UNAVAILABLE',
-        message: 'The database does not answer.',
-      });
+      throw new ApiException(503, 'SERVICE_UNAVAILABLE', 'The database does not answer.');
     }
   }
 
