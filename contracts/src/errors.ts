@@ -26,11 +26,13 @@ export const platformErrorCodes = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',
+  /** The path exists but answers another HTTP method. */
+  'METHOD_NOT_ALLOWED',
   /** The call is part of the contract but its handler is not built yet. */
   'NOT_IMPLEMENTED',
   /** An append's expected stream state did not hold. */
   'WRONG_EXPECTED_VERSION',
-  /** The same event id was already stored with different content or in another stream. */
+  /** The event id is already stored with different content or in another stream. */
   'DUPLICATE_EVENT_ID',
   'UNKNOWN_EVENT_TYPE',
   'INVALID_EVENT_DATA',

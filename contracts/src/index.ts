@@ -7,3 +7,4 @@ export * from './events/telemetry';
 export * from './events/affiliates';
 export * from './rules/affiliates';
 export * from './api';
+export * from './rules/json';

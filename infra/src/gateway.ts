@@ -60,7 +60,7 @@ export function createGateway(options: GatewayOptions): http.Server {
       if (allowed.length) {
         response.setHeader('Allow', allowed.join(', '));
         return sendError(response, 405, {
-          code: 'NOT_FOUND',
+          code: 'METHOD_NOT_ALLOWED',
           message: `${fullPath} answers ${allowed.join(' or ')}, not ${request.method}.`,
         });
       }

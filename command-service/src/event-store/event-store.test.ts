@@ -154,6 +154,29 @@ describe('concurrency and idempotency', () => {
     expect(await countEvents(id)).toBe(1);
   });
 
+  it('refuses an event id reused for different content in the same stream', async () => {
+    const id = stream();
+    const eventId = randomUUID();
+    await store.append(id, [click('a', eventId)]);
+    await expect(store.append(id, [click('b', eventId)])).rejects.toBeInstanceOf(DuplicateEventIdError);
+    expect(await countEvents(id)).toBe(1);
+  });
+
+  it('answers the duplicate error (not a database error) when one id races into two streams', async () => {
+    const eventId = randomUUID();
+    const held = await pool.connect();
+    try {
+      await held.query('BEGIN');
+      await new PgEventStore(held).append(stream(), [click('a', eventId)]);
+      const racing = store.append(stream(), [click('a', eventId)]).catch((error: unknown) => error);
+      await new Promise((r) => setTimeout(r, 100));
+      await held.query('COMMIT');
+      expect(await racing).toBeInstanceOf(DuplicateEventIdError);
+    } finally {
+      held.release();
+    }
+  });
+
   it('refuses an event id already stored in another stream, storing nothing', async () => {
     const eventId = randomUUID();
     await store.append(stream(), [click('x', eventId)]);
@@ -186,6 +209,20 @@ describe('bad input is refused and nothing is stored', () => {
       ],
     ],
     ['a bad event id', () => [click('a', 'not-a-uuid')]],
+    ['a NUL character', () => [{ type: 'TelemetryEventRecorded', data: { eventType: 'a\u0000b' } }]],
+    [
+      'an unpaired surrogate in a key',
+      () => [{ type: 'TelemetryEventRecorded', data: { eventType: 'x', body: { ['\ud800']: 1 } } }],
+    ],
+    [
+      'data nested too deeply',
+      () => [
+        {
+          type: 'TelemetryEventRecorded',
+          data: { eventType: 'x', body: JSON.parse('['.repeat(5000) + ']'.repeat(5000)) },
+        },
+      ],
+    ],
     ['an empty append', () => []],
     ['one bad event among good ones', () => [click('a'), { type: 'Nope', data: {} } as unknown as NewEvent]],
   ];

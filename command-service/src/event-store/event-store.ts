@@ -16,6 +16,7 @@ import {
   UnknownEventTypeError,
   isKnownEventType,
   latestVersion,
+  unstorableJsonReason,
   upcast,
   validateEventData,
 } from '@app/contracts';
@@ -95,12 +96,20 @@ export class PgEventStore {
   ): Promise<AppendResult> {
     const expected = options.expectedState ?? 'any';
     const rows = this.prepare(streamId, events, expected, options);
-    const result = await this.pool.query<{
-      status: 'ok' | 'idempotent' | 'conflict' | 'duplicate_id';
-      stream_revision: string;
-      last_position: string | null;
-      last_transaction_id: string | null;
-    }>('SELECT * FROM es_append($1, $2, $3::jsonb)', [streamId, String(expected), JSON.stringify(rows)]);
+    const result = await this.pool
+      .query<{
+        status: 'ok' | 'idempotent' | 'conflict' | 'duplicate_id';
+        stream_revision: string;
+        last_position: string | null;
+        last_transaction_id: string | null;
+      }>('SELECT * FROM es_append($1, $2, $3::jsonb)', [streamId, String(expected), JSON.stringify(rows)])
+      .catch((error: { code?: string; constraint?: string }) => {
+        // Two appends of one event id to different streams at once: the loser meets the unique index.
+        if (error.code === '23505' && error.constraint === 'es_events_event_id_key') {
+          throw new DuplicateEventIdError(streamId);
+        }
+        throw error;
+      });
     const row = result.rows[0];
     const revision = Number(row.stream_revision);
     switch (row.status) {
@@ -200,6 +209,10 @@ export class PgEventStore {
         if (error instanceof InvalidEventDataError)
           throw new InvalidAppendError('INVALID_EVENT_DATA', error.message);
         throw error;
+      }
+      const unstorable = unstorableJsonReason(data);
+      if (unstorable) {
+        throw new InvalidAppendError('INVALID_EVENT_DATA', `The data of ${event.type} ${unstorable}.`);
       }
       const size = Buffer.byteLength(JSON.stringify(data) ?? 'null');
       if (size > MAX_EVENT_DATA_BYTES) {

@@ -11,7 +11,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function commandContext(request: Request): CommandContext {
   const correlation = request.header('x-correlation-id');
-  const idempotencyKey = request.header('idempotency-key');
+  // UUIDs compare case-insensitively; one spelling keeps stream names and ids consistent.
+  const idempotencyKey = request.header('idempotency-key')?.toLowerCase();
   if (idempotencyKey !== undefined && !UUID.test(idempotencyKey)) {
     throw new ApiException(400, 'VALIDATION_FAILED', 'The Idempotency-Key header must be a UUID.');
   }

@@ -14,7 +14,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { z } from 'zod';
-import type { ApiCall } from '@app/contracts';
+import { type ApiCall, unstorableJsonReason } from '@app/contracts';
 import { ApiException } from './api-error';
 
 const CALL_KEY = 'app:api-call';
@@ -41,8 +41,18 @@ export const ValidatedInput = createParamDecorator((_: unknown, context: Executi
   if (!call) throw new Error('ValidatedInput needs @ContractRoute on the handler.');
   const request = context.switchToHttp().getRequest<Request>();
   const raw = call.method === 'GET' ? { ...(request.query as object) } : request.body;
+  const where = call.method === 'GET' ? 'query' : 'body';
+  const unstorable = unstorableJsonReason(raw) ?? unstorableJsonReason(request.params ?? {});
+  if (unstorable) {
+    throw new ApiException(
+      400,
+      'VALIDATION_FAILED',
+      `The request is not valid: the ${where} ${unstorable}.`,
+      [{ path: where, message: `The ${where} ${unstorable}.` }],
+    );
+  }
   const input = call.request.safeParse(raw ?? {});
-  if (!input.success) throw validationError(input.error, call.method === 'GET' ? 'query' : 'body');
+  if (!input.success) throw validationError(input.error, where);
   const params = call.params.safeParse(request.params ?? {});
   if (!params.success) throw validationError(params.error, 'path');
   return { input: input.data, params: params.data };

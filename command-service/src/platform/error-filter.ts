@@ -24,7 +24,7 @@ export class ApiErrorFilter implements ExceptionFilter {
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
     const error = this.toApiException(exception, request);
-    if (error.status >= 500) this.logger.error({ err: exception, path: request.path }, 'request failed');
+    if (error.status === 500) this.logger.error({ err: exception, path: request.path }, 'request failed');
     response.status(error.status).json(error.toBody());
   }
 

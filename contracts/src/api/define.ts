@@ -109,7 +109,12 @@ export function pathMatcher(call: ApiCall): (path: string) => Record<string, str
   return (path) => {
     const match = regex.exec(path);
     if (!match) return undefined;
-    return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
+    try {
+      return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
+    } catch {
+      // A malformed percent-encoding is no path of this call.
+      return undefined;
+    }
   };
 }
 

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, staffOnly } from './define';
 import { affiliateCodeSchema } from '../rules/affiliates';
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date of the form YYYY-MM-DD.');
+/** A real calendar day from year 1 (PostgreSQL has no year 0). */
+const isoDay = z.iso
+  .date('Use a real date of the form YYYY-MM-DD.')
+  .refine((day) => !day.startsWith('0000'), 'Use a date from year 1 on.');
 
 /** Spec 7, Events: the client's telemetry. */
 export const recordEvent = defineCall({

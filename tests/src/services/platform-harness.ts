@@ -4,12 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { eventStoreMigrations, migrate } from '@app/command-service';
-import { startCommandService } from '@app/command-service/main';
+import { comparePositions, formatPosition, parsePosition } from '@app/contracts';
 import { readModelMigrations } from '@app/projection-service';
-import { startProjectionService } from '@app/projection-service/main';
-import { createGateway } from '@app/infra/gateway';
-import { freePort } from '@app/infra/free-port';
-import { type TestDatabase, createTestDatabase } from '@app/infra/testing/database';
+// Modules the packages do not export: relative paths, which both jest and tsc's project
+// references resolve (jest to the sources, tsc to the referenced projects' declarations).
+import { startCommandService } from '../../../command-service/src/main';
+import { startProjectionService } from '../../../projection-service/src/main';
+import { createGateway } from '../../../infra/src/gateway';
+import { freePort } from '../../../infra/src/free-port';
+import { type TestDatabase, createTestDatabase } from '../../../infra/src/testing/database';
 
 /** A staff token of the length the guard demands; set before the services start. */
 export const STAFF_TOKEN = 'test-staff-token-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -31,7 +34,8 @@ export type Platform = {
  */
 export async function startPlatform(): Promise<Platform> {
   process.env.STAFF_TOKEN = STAFF_TOKEN;
-  process.env.LOG_LEVEL ??= 'warn';
+  // Quiet by default (expected 501s are logged as errors); LOG_LEVEL=info shows the services' logs.
+  process.env.LOG_LEVEL ??= 'fatal';
   const db: TestDatabase = await createTestDatabase(async (url) => {
     await migrate(url, eventStoreMigrations);
     await migrate(url, readModelMigrations);
@@ -59,7 +63,11 @@ export async function startPlatform(): Promise<Platform> {
   try {
     apps.push(await startCommandService({ ...common, COMMAND_SERVICE_PORT: String(commandPort) }));
     apps.push(
-      await startProjectionService({ ...common, PROJECTION_SERVICE_PORT: String(projectionPort), RUN_PROJECTIONS: 'true' }),
+      await startProjectionService({
+        ...common,
+        PROJECTION_SERVICE_PORT: String(projectionPort),
+        RUN_PROJECTIONS: 'true',
+      }),
     );
     const commandServiceUrl = `http://127.0.0.1:${commandPort}`;
     const projectionServiceUrl = `http://127.0.0.1:${projectionPort}`;
@@ -101,7 +109,11 @@ export type CallOptions = {
 };
 
 /** One HTTP call; the body is parsed as JSON when it is JSON. */
-export async function call<T = unknown>(base: string, pathAndQuery: string, options: CallOptions = {}): Promise<Answer<T>> {
+export async function call<T = unknown>(
+  base: string,
+  pathAndQuery: string,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   let body: string | undefined;
   if (options.json !== undefined) {
@@ -115,7 +127,21 @@ export async function call<T = unknown>(base: string, pathAndQuery: string, opti
   const response = await fetch(`${base}${pathAndQuery}`, { method, headers, body });
   const text = await response.text();
   const isJson = (response.headers.get('content-type') ?? '').includes('json');
-  return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : text) as T };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (isJson && text ? JSON.parse(text) : text) as T,
+  };
+}
+
+/** The latest of some consistency tokens, in the global read order. */
+export function latestPosition(tokens: readonly string[]): string {
+  const parsed = tokens.map((token) => {
+    const position = parsePosition(token);
+    if (!position) throw new Error(`not a position token: ${token}`);
+    return position;
+  });
+  return formatPosition(parsed.reduce((a, b) => (comparePositions(a, b) >= 0 ? a : b)));
 }
 
 /** Today's UTC day as the read models key it. */
