@@ -272,10 +272,7 @@ describe('Idempotency-Key: a retried command counts once', () => {
     expect(await platform.countEvents()).toBe(before);
   });
 
-  // BUG (documented, see the report): a UUID is case-insensitive and the store treats both spellings
-  // as one event id, but the telemetry stream name is built from the raw header, so the retry lands
-  // on another stream and is refused with 400 DUPLICATE_EVENT_ID instead of answering idempotently.
-  it.failing('the same key in upper case is the same UUID: the retry is answered idempotently', async () => {
+  it('the same key in upper case is the same UUID: the retry is answered idempotently', async () => {
     const key = randomUUID();
     const type = unique('case');
     const first = await recordEvent({ type }, { 'idempotency-key': key });
@@ -286,10 +283,7 @@ describe('Idempotency-Key: a retried command counts once', () => {
     expect({ status: retry.status, body: retry.body }).toEqual({ status: 200, body: { position: first } });
   });
 
-  // BUG (documented, see the report): contracts/src/errors.ts defines DUPLICATE_EVENT_ID as "the same
-  // event id was already stored with different content", but a key reused with another body is
-  // answered 200 with the first event's position and the second event is silently dropped.
-  it.failing('a key reused with a different body is refused with DUPLICATE_EVENT_ID', async () => {
+  it('a key reused with a different body is refused with DUPLICATE_EVENT_ID', async () => {
     const key = randomUUID();
     await recordEvent({ type: unique('original') }, { 'idempotency-key': key });
     const reused = await call(platform.url, RECORD_EVENT, {
@@ -300,37 +294,30 @@ describe('Idempotency-Key: a retried command counts once', () => {
     expect(reused.body).toMatchObject({ code: 'DUPLICATE_EVENT_ID' });
   });
 
-  // BUG (documented, see the report): two appends of one event id to different streams at the same
-  // time. The second passed es_append's duplicate check before the first committed, then hits the
-  // unique index on event_id: a raw unique_violation, answered 500 INTERNAL_ERROR instead of 400
-  // DUPLICATE_EVENT_ID. Made deterministic by holding the first append's transaction open.
-  it.failing(
-    'a key appended concurrently to another stream answers 400 DUPLICATE_EVENT_ID, not 500',
-    async () => {
-      const key = randomUUID();
-      const client = await platform.pool.connect();
-      try {
-        await client.query('BEGIN');
-        await new PgEventStore(client, { notify: false }).append(`telemetry-${unique('other-writer')}`, [
-          { type: 'TelemetryEventRecorded', eventId: key, data: { eventType: unique('first-writer') } },
-        ]);
-        const answer = call(platform.url, RECORD_EVENT, {
-          json: { type: unique('second') },
-          headers: { 'idempotency-key': key },
-        });
-        await untilAppendWaitsOnALock();
-        await client.query('COMMIT');
-        const { status, body } = await answer;
-        expect({ status, code: (body as { code?: string }).code }).toEqual({
-          status: 400,
-          code: 'DUPLICATE_EVENT_ID',
-        });
-      } finally {
-        await client.query('ROLLBACK').catch(() => undefined);
-        client.release();
-      }
-    },
-  );
+  it('a key appended concurrently to another stream answers 400 DUPLICATE_EVENT_ID, not 500', async () => {
+    const key = randomUUID();
+    const client = await platform.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await new PgEventStore(client, { notify: false }).append(`telemetry-${unique('other-writer')}`, [
+        { type: 'TelemetryEventRecorded', eventId: key, data: { eventType: unique('first-writer') } },
+      ]);
+      const answer = call(platform.url, RECORD_EVENT, {
+        json: { type: unique('second') },
+        headers: { 'idempotency-key': key },
+      });
+      await untilAppendWaitsOnALock();
+      await client.query('COMMIT');
+      const { status, body } = await answer;
+      expect({ status, code: (body as { code?: string }).code }).toEqual({
+        status: 400,
+        code: 'DUPLICATE_EVENT_ID',
+      });
+    } finally {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+    }
+  });
 });
 
 /** Waits until some backend of this database waits on a lock (the second append, on event_id's index). */
