@@ -9,7 +9,14 @@ module.exports = async function globalSetup() {
     return;
   }
   const { startEmbeddedPostgres } = require('../../infra/dist/postgres.js');
-  const dataDir = path.resolve(__dirname, '../../.data', `jest-${process.pid}`);
+  const dataRoot = path.resolve(__dirname, '../../.data');
+  // Clusters of earlier runs that were killed before their teardown.
+  for (const entry of fs.existsSync(dataRoot) ? fs.readdirSync(dataRoot) : []) {
+    const pid = /^jest-(\d+)$/.exec(entry)?.[1];
+    if (pid && !isRunning(Number(pid)))
+      fs.rmSync(path.join(dataRoot, entry), { recursive: true, force: true });
+  }
+  const dataDir = path.join(dataRoot, `jest-${process.pid}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const pg = await startEmbeddedPostgres({
     dataDir,
@@ -18,3 +25,12 @@ module.exports = async function globalSetup() {
   globalThis.__TEST_PG__ = { pg, dataDir };
   process.env.TEST_PG_ADMIN_URL = pg.adminUrl;
 };
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
