@@ -1,0 +1,223 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { comparePositions, parsePosition } from '@app/contracts';
+import { freePort } from '@app/infra/dist/free-port';
+import { newStaffToken, startPlatform } from '@app/infra/dist/platform';
+import type { LoadInput, LoadReport, ProbeInput, ProbeReport, ProbeStop, WorkerMessage } from './lag-worker';
+import { type CpuUse, type Percentiles, cpuMeter, percentiles, progress, round, rssMb } from './support';
+
+export type ServiceMemory = { peakMb: number; averageMb: number; samples: number };
+
+export type LagFigures = {
+  /** Send to the first observation of the projection's checkpoint at or past the answered position. */
+  visibleLagMs: Percentiles;
+  /** Send to HTTP answer: gateway, command-service and the append. */
+  answerLatencyMs: Percentiles;
+  targetRate: number;
+  /** Commands answered with a position per second of the measured window. */
+  achievedRate: number;
+  scheduled: number;
+  answered: number;
+  failed: number;
+  /** Not sent because too many commands were unanswered already. */
+  skipped: number;
+  neverVisible: number;
+  firstErrors: string[];
+  seconds: number;
+  maxScheduleSlipMs: number;
+  probe: { polls: number; pollIntervalMs: number };
+};
+
+export type LagMeasurement = {
+  lag: LagFigures;
+  memory: { sampleIntervalMs: number; commandService: ServiceMemory; projectionService: ServiceMemory };
+  cpu: CpuUse;
+  /** The platform's own status view once the load is over. */
+  statusAfter: unknown;
+};
+
+const SAMPLE_MS = 250;
+const MAX_IN_FLIGHT = 500;
+
+/** Samples a process's RSS on a timer; reading the pid lazily follows a restarted service. */
+class RssSampler {
+  private readonly samples: number[] = [];
+
+  constructor(private readonly pid: () => number | undefined) {}
+
+  sample(): void {
+    const pid = this.pid();
+    const mb = pid === undefined ? undefined : rssMb(pid);
+    if (mb !== undefined) this.samples.push(mb);
+  }
+
+  summary(): ServiceMemory {
+    const n = this.samples.length;
+    return {
+      peakMb: round(n ? Math.max(...this.samples) : NaN, 1),
+      averageMb: round(n ? this.samples.reduce((a, b) => a + b, 0) / n : NaN, 1),
+      samples: n,
+    };
+  }
+}
+
+/** Starts a lag worker; resolves with its final message, rejects if it fails or exits early. */
+function startWorker(input: LoadInput | ProbeInput, onMeasuring?: () => void) {
+  const worker = new Worker(path.join(__dirname, 'lag-worker.js'), { workerData: input });
+  const done = new Promise<WorkerMessage>((resolve, reject) => {
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.kind === 'measuring') onMeasuring?.();
+      else resolve(message);
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) =>
+      reject(new Error(`The ${input.role} worker exited (${code}) before answering.`)),
+    );
+  });
+  return { worker, done };
+}
+
+/** Dates each answered command's visibility from the checkpoint's moves (sorted, so bisect). */
+function visibleLags(load: LoadReport, probe: ProbeReport): { lags: number[]; neverVisible: number } {
+  const moves = probe.positions.map((token) => parsePosition(token)!);
+  const lags: number[] = [];
+  let neverVisible = 0;
+  for (const command of load.commands) {
+    if (!command.position) continue;
+    const position = parsePosition(command.position)!;
+    let low = 0;
+    let high = moves.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (comparePositions(moves[mid], position) >= 0) high = mid;
+      else low = mid + 1;
+    }
+    if (low === moves.length) neverVisible++;
+    else lags.push(probe.times[low] - command.sentAt);
+  }
+  return { lags, neverVisible };
+}
+
+/**
+ * Append-to-visible lag through the whole running platform: gateway, command-service, event
+ * store, notification, projection-service runner, checkpoint. Load and probe run in workers; this
+ * thread hosts the gateway and samples the services' memory while the load is measured.
+ */
+export async function measureVisibleLag(options: {
+  dataDir: string;
+  ratePerSecond: number;
+  warmupMs: number;
+  durationMs: number;
+}): Promise<LagMeasurement> {
+  const port = await freePort();
+  const platform = await startPlatform({
+    port,
+    host: '127.0.0.1',
+    dataDir: options.dataDir,
+    staffToken: newStaffToken(),
+    log: (line) => progress(`platform: ${line}`),
+  });
+  const workers: Worker[] = [];
+  try {
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const before = await fetch(`${baseUrl}/api/system/v1/status`);
+    if (!before.ok)
+      throw new Error(`The platform's status answered ${before.status}: ${await before.text()}`);
+
+    const probe = startWorker({
+      role: 'probe',
+      databaseUrl: platform.databaseUrl,
+      projection: 'telemetry-daily',
+      maxMs: options.warmupMs + options.durationMs + 60_000,
+    });
+    workers.push(probe.worker);
+    probe.done.catch(() => undefined); // awaited below; this only keeps an early failure from being unhandled
+    const command = new RssSampler(() => platform.services.command.pid);
+    const projection = new RssSampler(() => platform.services.projection.pid);
+    let timer: NodeJS.Timeout | undefined;
+    let cpu: ReturnType<typeof cpuMeter> | undefined;
+    const load = startWorker(
+      {
+        role: 'load',
+        baseUrl,
+        ratePerSecond: options.ratePerSecond,
+        warmupMs: options.warmupMs,
+        durationMs: options.durationMs,
+        maxInFlight: MAX_IN_FLIGHT,
+      },
+      () => {
+        progress(`lag: warm-up done, measuring ${options.durationMs / 1000} s at ${options.ratePerSecond}/s`);
+        cpu = cpuMeter(
+          {
+            commandService: platform.services.command.pid,
+            projectionService: platform.services.projection.pid,
+          },
+          'postgres',
+        );
+        timer = setInterval(() => {
+          command.sample();
+          projection.sample();
+        }, SAMPLE_MS);
+      },
+    );
+    workers.push(load.worker);
+    const loadDone = await load.done.finally(() => clearInterval(timer));
+    const cpuUse = cpu?.stop() ?? { benchCores: NaN, otherCores: NaN };
+    if (loadDone.kind !== 'load-done')
+      throw new Error(`Unexpected message ${loadDone.kind} from the load worker.`);
+    const loadReport = loadDone.report;
+
+    // Let the probe watch until the projection has passed the last answered position (bounded).
+    const answered = loadReport.commands.filter((c) => c.position !== undefined);
+    const last = answered.reduce<string | undefined>(
+      (max, c) =>
+        !max || comparePositions(parsePosition(c.position!)!, parsePosition(max)!) > 0 ? c.position : max,
+      undefined,
+    );
+    probe.worker.postMessage({ kind: 'stop', until: last, graceMs: 10_000 } satisfies ProbeStop);
+    const probeDone = await probe.done;
+    if (probeDone.kind !== 'probe-done')
+      throw new Error(`Unexpected message ${probeDone.kind} from the probe.`);
+    const probeReport = probeDone.report;
+
+    const { lags, neverVisible } = visibleLags(loadReport, probeReport);
+    // This process holds the gateway (main thread) and both workers; split it by thread.
+    if (cpuUse.byProcess) {
+      const { benchProcess, ...rest } = cpuUse.byProcess;
+      cpuUse.byProcess = {
+        gateway: round(Math.max(0, benchProcess - loadReport.cores - probeReport.cores), 2),
+        loadGenerator: loadReport.cores,
+        checkpointProbe: probeReport.cores,
+        ...rest,
+      };
+    }
+    const after = await fetch(`${baseUrl}/api/system/v1/status`);
+    return {
+      lag: {
+        visibleLagMs: percentiles(lags),
+        answerLatencyMs: percentiles(answered.map((c) => c.answeredAt! - c.sentAt)),
+        targetRate: options.ratePerSecond,
+        achievedRate: Math.round(answered.length / loadReport.measuredSeconds),
+        scheduled: loadReport.commands.length + loadReport.skipped,
+        answered: answered.length,
+        failed: loadReport.failed,
+        skipped: loadReport.skipped,
+        neverVisible,
+        firstErrors: loadReport.firstErrors,
+        seconds: round(loadReport.measuredSeconds, 2),
+        maxScheduleSlipMs: loadReport.maxScheduleSlipMs,
+        probe: { polls: probeReport.polls, pollIntervalMs: probeReport.pollIntervalMs },
+      },
+      memory: {
+        sampleIntervalMs: SAMPLE_MS,
+        commandService: command.summary(),
+        projectionService: projection.summary(),
+      },
+      cpu: cpuUse,
+      statusAfter: after.ok ? await after.json() : `HTTP ${after.status}`,
+    };
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+    await platform.stop();
+  }
+}
