@@ -58,8 +58,25 @@ export type ReadStreamOptions = {
 };
 
 export const EVENTS_CHANNEL = 'es_events_appended';
+/** Longest an append's notification waits to be shared with later appends. */
+const NOTIFY_INTERVAL_MS = 5;
+/** An `any` append that keeps losing races to other appends on its stream gives up after this. */
+const MAX_ANY_RETRIES = 50;
 const STREAM_ID_PATTERN = /^[\w.:@/-]{1,200}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type AppendRow = {
+  status: 'ok' | 'idempotent' | 'conflict' | 'duplicate_id';
+  stream_revision: string | null;
+  last_position: string | null;
+  last_transaction_id: string | null;
+};
+
+/** Name of the unique constraint a PostgreSQL error violated, if it is one. */
+function uniqueViolation(error: unknown): string | undefined {
+  const pgError = error as { code?: string; constraint?: string };
+  return pgError?.code === '23505' ? pgError.constraint : undefined;
+}
 
 type EventRow = {
   position: string;
@@ -83,6 +100,7 @@ const EVENT_COLUMNS =
  */
 export class PgEventStore {
   private notifyScheduled = false;
+  private lastNotifyAt = 0;
 
   constructor(
     private readonly pool: Queryable,
@@ -95,39 +113,86 @@ export class PgEventStore {
     options: AppendOptions = {},
   ): Promise<AppendResult> {
     const expected = options.expectedState ?? 'any';
-    const rows = this.prepare(streamId, events, expected, options);
-    const result = await this.pool
-      .query<{
-        status: 'ok' | 'idempotent' | 'conflict' | 'duplicate_id';
-        stream_revision: string;
-        last_position: string | null;
-        last_transaction_id: string | null;
-      }>('SELECT * FROM es_append($1, $2, $3::jsonb)', [streamId, String(expected), JSON.stringify(rows)])
-      .catch((error: { code?: string; constraint?: string }) => {
-        // Two appends of one event id to different streams at once: the loser meets the unique index.
-        if (error.code === '23505' && error.constraint === 'es_events_event_id_key') {
-          throw new DuplicateEventIdError(streamId);
+    const payload = JSON.stringify(this.prepare(streamId, events, expected, options));
+    // Ids made here are random UUIDs and cannot be stored already; ids the caller chose can.
+    const callerChoseIds = events.some((event) => event.eventId !== undefined);
+    const fast = !callerChoseIds && (expected === 'no_stream' || typeof expected === 'number');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const row = fast
+          ? await this.appendInOneStatement(streamId, expected, payload)
+          : await this.appendLocked(streamId, expected, payload);
+        if (row.status === 'conflict') {
+          throw new WrongExpectedVersionError(streamId, expected, await this.revisionOf(streamId));
         }
-        throw error;
-      });
-    const row = result.rows[0];
-    const revision = Number(row.stream_revision);
-    switch (row.status) {
-      case 'conflict':
-        throw new WrongExpectedVersionError(streamId, expected, revision);
-      case 'duplicate_id':
-        throw new DuplicateEventIdError(streamId);
-      case 'ok':
-        this.scheduleNotify();
-        break;
-      case 'idempotent':
-        break;
+        if (row.status === 'duplicate_id') throw new DuplicateEventIdError(streamId);
+        if (row.status === 'ok') this.scheduleNotify();
+        return {
+          streamRevision: Number(row.stream_revision),
+          position: { transactionId: BigInt(row.last_transaction_id!), position: BigInt(row.last_position!) },
+          idempotent: row.status === 'idempotent',
+        };
+      } catch (error) {
+        const constraint = uniqueViolation(error);
+        // Two appends of one event id to different streams at once: the loser meets the unique index.
+        if (constraint === 'es_events_event_id_key') throw new DuplicateEventIdError(streamId);
+        if (constraint !== 'es_events_stream_id_revision_key') throw error;
+        // Another append took these revisions first. With `any` that only means: try again on top.
+        if (expected !== 'any' || attempt >= MAX_ANY_RETRIES) {
+          throw new WrongExpectedVersionError(streamId, expected, await this.revisionOf(streamId));
+        }
+      }
     }
-    return {
-      streamRevision: revision,
-      position: { transactionId: BigInt(row.last_transaction_id!), position: BigInt(row.last_position!) },
-      idempotent: row.status === 'idempotent',
-    };
+  }
+
+  /**
+   * The common path (no_stream or an exact revision, ids made here): one INSERT, no lock. The
+   * unique (stream_id, revision) index turns a lost race into a conflict.
+   */
+  private async appendInOneStatement(streamId: string, expected: ExpectedState, payload: string) {
+    const result = await this.pool.query<AppendRow & { inserted: string }>({
+      name: 'es_append_one_statement',
+      text: `WITH start AS (
+               SELECT CASE WHEN $2::bigint IS NULL THEN -1::bigint
+                           ELSE (SELECT e.revision FROM es_events e WHERE e.stream_id = $1 AND e.revision = $2::bigint)
+                      END AS revision
+             ), inserted AS (
+               INSERT INTO es_events (stream_id, revision, event_id, type, version, data, metadata)
+               SELECT $1, start.revision + x.ord, x.event_id, x.type, x.version, x.data, x.metadata
+                 FROM start,
+                      ROWS FROM (jsonb_to_recordset($3::jsonb)
+                        AS (event_id uuid, type text, version integer, data jsonb, metadata jsonb))
+                      WITH ORDINALITY AS x (event_id, type, version, data, metadata, ord)
+                WHERE start.revision IS NOT NULL
+                ORDER BY x.ord
+               RETURNING es_events.position, es_events.revision
+             )
+             SELECT CASE WHEN count(*) = 0 THEN 'conflict' ELSE 'ok' END AS status,
+                    max(revision) AS stream_revision, max(position) AS last_position,
+                    pg_current_xact_id_if_assigned()::text AS last_transaction_id
+               FROM inserted`,
+      values: [streamId, expected === 'no_stream' ? null : expected, payload],
+    });
+    return result.rows[0];
+  }
+
+  /** Appends with `any`, `stream_exists` or caller-chosen ids: serialised per stream, idempotent. */
+  private async appendLocked(streamId: string, expected: ExpectedState, payload: string) {
+    const result = await this.pool.query<AppendRow>({
+      name: 'es_append',
+      text: 'SELECT * FROM es_append($1, $2, $3::jsonb)',
+      values: [streamId, String(expected), payload],
+    });
+    return result.rows[0];
+  }
+
+  /** Revision of the stream's last event, -1 when it has none. */
+  private async revisionOf(streamId: string): Promise<number> {
+    const result = await this.pool.query<{ revision: string | null }>(
+      'SELECT max(revision) AS revision FROM es_events WHERE stream_id = $1',
+      [streamId],
+    );
+    return result.rows[0].revision === null ? -1 : Number(result.rows[0].revision);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -238,16 +303,21 @@ export class PgEventStore {
     });
   }
 
-  /** Wakes subscribers; appends in the same tick share one NOTIFY, which PostgreSQL serialises at commit. */
+  /**
+   * Wakes subscribers. Each NOTIFY is a commit of its own that PostgreSQL serialises, so appends
+   * share one: at most one per NOTIFY_INTERVAL_MS, the first at once.
+   */
   private scheduleNotify(): void {
     if (this.options.notify === false || this.notifyScheduled) return;
     this.notifyScheduled = true;
-    setImmediate(() => {
+    const wait = Math.max(0, this.lastNotifyAt + NOTIFY_INTERVAL_MS - Date.now());
+    setTimeout(() => {
       this.notifyScheduled = false;
+      this.lastNotifyAt = Date.now();
       this.pool.query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`).catch(() => {
         /* subscribers fall back to polling */
       });
-    });
+    }, wait);
   }
 }
 

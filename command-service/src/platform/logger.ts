@@ -3,12 +3,16 @@ import pino, { type Logger } from 'pino';
 
 /** JSON logs on stdout, one object per line. */
 export function createLogger(service: string): Logger {
-  return pino({
-    base: { service },
-    level: process.env.LOG_LEVEL ?? 'info',
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: ['req.headers.authorization', 'authorization', 'token'],
-  });
+  return pino(
+    {
+      base: { service },
+      level: process.env.LOG_LEVEL ?? 'info',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: ['req.headers.authorization', 'authorization', 'token'],
+    },
+    // Buffered writes: a synchronous write per request line was a quarter of a command's CPU.
+    pino.destination({ sync: false, minLength: 4096 }),
+  );
 }
 
 /** Routes NestJS's own messages into the same JSON log. */

@@ -88,7 +88,9 @@ export class ProjectionRunner {
   }
 
   private async run(): Promise<void> {
-    let idleWait = 1;
+    // After a notification the new events may still wait for an older transaction to end, so
+    // look again soon, backing off (2, 4, 8 ... ms); otherwise wait a whole polling interval.
+    let retryMs = 0;
     while (!this.stopped) {
       try {
         if (!(await this.acquireLock())) {
@@ -97,15 +99,14 @@ export class ProjectionRunner {
         }
         const processed = await this.step();
         if (processed > 0) {
-          idleWait = 1;
+          retryMs = 0;
           continue;
         }
-        // Caught up. After a notification the new events may still wait for an older transaction
-        // to end, so look again soon, backing off towards the polling interval.
-        const woken = await this.deps.notifications.wait(
-          idleWait === 1 ? this.options.pollIntervalMs : idleWait,
-        );
-        idleWait = woken === 'notified' ? 2 : Math.min(idleWait * 2, this.options.pollIntervalMs);
+        const woken = await this.deps.notifications.wait(retryMs || this.options.pollIntervalMs);
+        if (woken === 'notified') retryMs = 2;
+        else if (retryMs > 0) retryMs = retryMs * 2 > this.options.pollIntervalMs ? 0 : retryMs * 2;
+        // A whole quiet interval: reload the checkpoint, which a rebuild may have reset meanwhile.
+        else this.checkpoint = undefined;
       } catch (error) {
         this.deps.logger.error({ err: error, projection: this.name }, 'projection batch failed; retrying');
         this.checkpoint = undefined;
@@ -123,8 +124,6 @@ export class ProjectionRunner {
     const events = await this.deps.store.readAll(checkpoint.position, limit);
     if (events.length === 0) {
       if (checkpoint.state === 'rebuilding') await this.finishEmptyRebuild(checkpoint);
-      // Reload when idle: a rebuild may have reset the checkpoint while nothing new arrived.
-      this.checkpoint = undefined;
       return 0;
     }
     await this.commit(checkpoint, events);

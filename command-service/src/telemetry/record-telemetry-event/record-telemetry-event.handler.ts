@@ -24,11 +24,11 @@ export class RecordTelemetryEventHandler implements ICommandHandler<RecordTeleme
   execute(command: RecordTelemetryEventCommand): Promise<Appended> {
     const events = decide(command);
     // One stream per machine keeps a device's events in order without making all clients contend.
-    const owner =
-      command.machineUuid && SAFE_STREAM_PART.test(command.machineUuid)
-        ? command.machineUuid
-        : (command.context.idempotencyKey ?? randomUUID());
+    const perMachine = command.machineUuid !== undefined && SAFE_STREAM_PART.test(command.machineUuid);
+    const owner = perMachine ? command.machineUuid : (command.context.idempotencyKey ?? randomUUID());
     return this.appender.append(`telemetry-${owner}`, events, {
+      // Without a machine, each event is a stream of its own: nothing to wait for.
+      expectedState: perMachine ? 'any' : 'no_stream',
       actor: command.context.actor,
       correlationId: command.context.correlationId,
     });
