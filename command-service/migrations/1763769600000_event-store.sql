@@ -1,15 +1,10 @@
 -- Up Migration
 
--- One row per stream: the revision of its last event (-1: no event yet). Locking this row
--- serialises appends to one stream; appends to different streams run in parallel.
-CREATE TABLE es_streams (
-  stream_id text PRIMARY KEY,
-  revision bigint NOT NULL
-);
-
 -- Every event ever appended. position is assigned before commit, so it is not a safe read order
 -- on its own: readers order and checkpoint by (transaction_id, position) and only read rows of
--- transactions older than the oldest one still running (see es_read_all in event-store.ts).
+-- transactions older than the oldest one still running (see readAll in event-store.ts).
+-- A stream's revision is its last event's; the unique (stream_id, revision) index is what keeps
+-- two appends from taking the same revision.
 CREATE TABLE es_events (
   position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
@@ -25,10 +20,13 @@ CREATE TABLE es_events (
 );
 CREATE INDEX es_events_global_order ON es_events (transaction_id, position);
 
--- Appends a batch to one stream in one round trip. p_expected is 'any', 'no_stream',
--- 'stream_exists' or a 0-based revision. Answers a status instead of raising so that the caller
--- gets the current revision with a conflict:
---   ok | idempotent (every event id already stored in this stream) | conflict | duplicate_id
+-- The store appends in one INSERT statement when it made the event ids itself and the expected
+-- state is no_stream or a revision (see event-store.ts). This function takes the other appends:
+-- `any`, `stream_exists`, and ids the caller chose, where a repeated id with the same content is
+-- answered idempotently and one with other content is refused (duplicate_id). It serialises them
+-- per stream with a transaction-scoped advisory lock, kept in memory. It answers a status
+-- instead of raising, so the caller gets the current revision with a conflict:
+--   ok | idempotent | conflict | duplicate_id
 CREATE FUNCTION es_append(p_stream text, p_expected text, p_events jsonb)
 RETURNS TABLE (status text, stream_revision bigint, last_position bigint, last_transaction_id text)
 LANGUAGE plpgsql AS $$
@@ -36,27 +34,28 @@ DECLARE
   v_current bigint;
   v_count integer := jsonb_array_length(p_events);
   v_known integer;
-  v_known_here integer;
+  v_same integer;
   v_last bigint;
 BEGIN
-  SELECT s.revision INTO v_current FROM es_streams s WHERE s.stream_id = p_stream FOR UPDATE;
-  IF NOT FOUND THEN
-    INSERT INTO es_streams (stream_id, revision) VALUES (p_stream, -1) ON CONFLICT DO NOTHING;
-    SELECT s.revision INTO v_current FROM es_streams s WHERE s.stream_id = p_stream FOR UPDATE;
-  END IF;
+  -- Class 17 keeps these keys apart from the projections' single-key advisory locks.
+  PERFORM pg_advisory_xact_lock(17, hashtext(p_stream));
+  v_current := coalesce((SELECT max(e.revision) FROM es_events e WHERE e.stream_id = p_stream), -1);
 
-  SELECT count(*), count(*) FILTER (WHERE e.stream_id = p_stream)
-    INTO v_known, v_known_here
-    FROM es_events e
-   WHERE e.event_id IN (SELECT (x ->> 'event_id')::uuid FROM jsonb_array_elements(p_events) x);
+  -- EXECUTE plans afresh each time, so a plan cached while the table was small never scans it.
+  EXECUTE
+    'SELECT count(*), count(*) FILTER (WHERE e.stream_id = $1 AND e.type = x.type AND e.data = x.data)
+       FROM jsonb_to_recordset($2) AS x (event_id uuid, type text, data jsonb)
+       JOIN es_events e ON e.event_id = x.event_id'
+    INTO v_known, v_same USING p_stream, p_events;
   IF v_known > 0 THEN
-    IF v_known = v_count AND v_known_here = v_count THEN
-      RETURN QUERY
-        SELECT 'idempotent'::text, v_current, e.position, e.transaction_id::text
-          FROM es_events e
-         WHERE e.event_id IN (SELECT (x ->> 'event_id')::uuid FROM jsonb_array_elements(p_events) x)
-         ORDER BY e.transaction_id DESC, e.position DESC
-         LIMIT 1;
+    IF v_same = v_count THEN
+      RETURN QUERY EXECUTE
+        'SELECT ''idempotent''::text, $1, e.position, e.transaction_id::text
+           FROM es_events e
+          WHERE e.event_id IN (SELECT x.event_id FROM jsonb_to_recordset($2) AS x (event_id uuid))
+          ORDER BY e.transaction_id DESC, e.position DESC
+          LIMIT 1'
+        USING v_current, p_events;
     ELSE
       RETURN QUERY SELECT 'duplicate_id'::text, v_current, NULL::bigint, NULL::text;
     END IF;
@@ -72,15 +71,14 @@ BEGIN
 
   WITH inserted AS (
     INSERT INTO es_events (stream_id, revision, event_id, type, version, data, metadata)
-    SELECT p_stream, v_current + x.ord, (x.e ->> 'event_id')::uuid, x.e ->> 'type',
-           (x.e ->> 'version')::integer, x.e -> 'data', x.e -> 'metadata'
-      FROM jsonb_array_elements(p_events) WITH ORDINALITY AS x (e, ord)
+    SELECT p_stream, v_current + x.ord, x.event_id, x.type, x.version, x.data, x.metadata
+      FROM ROWS FROM (jsonb_to_recordset(p_events) AS (event_id uuid, type text, version integer, data jsonb, metadata jsonb))
+           WITH ORDINALITY AS x (event_id, type, version, data, metadata, ord)
      ORDER BY x.ord
     RETURNING es_events.position
   )
   SELECT max(inserted.position) INTO v_last FROM inserted;
 
-  UPDATE es_streams SET revision = v_current + v_count WHERE stream_id = p_stream;
   RETURN QUERY SELECT 'ok'::text, v_current + v_count, v_last, pg_current_xact_id()::text;
 END;
 $$;
@@ -88,4 +86,3 @@ $$;
 -- Down Migration
 DROP FUNCTION es_append(text, text, jsonb);
 DROP TABLE es_events;
-DROP TABLE es_streams;
