@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import httpProxy from 'http-proxy';
 import { type ApiCall, type ApiError, type ServiceName, apiCalls, pathMatcher } from '@app/contracts';
 
 export type GatewayOptions = {
@@ -22,18 +21,64 @@ type Route = { call: ApiCall; match: (path: string) => Record<string, string> | 
  */
 export function createGateway(options: GatewayOptions): http.Server {
   const routes: Route[] = apiCalls.map((call) => ({ call, match: pathMatcher(call) }));
-  // xfwd adds X-Forwarded-For/Proto/Host; errors from a down service become a clear 503.
   // Keep-alive to the services: a new TCP connection per request cost more than the request.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
-  const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: 30_000, agent });
-  proxy.on('error', (_error, _request, response) => {
-    const target = response as http.ServerResponse;
-    if (target.headersSent) return target.end();
-    sendError(target, 503, {
-      code: 'SERVICE_UNAVAILABLE',
-      message: 'The service behind this call is not answering; try again shortly.',
-    });
-  });
+  const targets = Object.fromEntries(
+    Object.entries(options.services).map(([name, url]) => [name, new URL(url)]),
+  ) as Record<ServiceName, URL>;
+
+  /** Streams the request to the service and its answer back, adding the X-Forwarded headers. */
+  const forward = (request: http.IncomingMessage, response: http.ServerResponse, service: ServiceName) => {
+    const target = targets[service];
+    const upstream = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: request.method,
+        path: request.url,
+        agent,
+        timeout: 30_000,
+        headers: {
+          ...request.headers,
+          connection: 'keep-alive',
+          'x-forwarded-for': request.socket.remoteAddress ?? '',
+          'x-forwarded-host': request.headers.host ?? '',
+          'x-forwarded-proto': 'http',
+        },
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    const fail = () => {
+      if (response.headersSent) return response.destroy();
+      sendError(response, 503, {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The service behind this call is not answering; try again shortly.',
+      });
+    };
+    upstream.on('timeout', () => upstream.destroy(new Error('upstream timeout')));
+    upstream.on('error', fail);
+    request.pipe(upstream);
+  };
+
+  /** Routes /api by the contracts, without Express: this is the hot path. */
+  const handleApi = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    const fullPath = (request.url ?? '/').split('?')[0];
+    const matching = routes.filter((r) => r.match(fullPath));
+    const route = matching.find((r) => r.call.method === request.method);
+    if (route) return forward(request, response, route.call.service);
+    const allowed = [...new Set(matching.map((r) => r.call.method))];
+    if (allowed.length) {
+      response.setHeader('Allow', allowed.join(', '));
+      return sendError(response, 405, {
+        code: 'METHOD_NOT_ALLOWED',
+        message: `${fullPath} answers ${allowed.join(' or ')}, not ${request.method}.`,
+      });
+    }
+    sendError(response, 404, { code: 'NOT_FOUND', message: `No API call ${request.method} ${fullPath}.` });
+  };
 
   const app = express();
   app.disable('x-powered-by');
@@ -52,27 +97,6 @@ export function createGateway(options: GatewayOptions): http.Server {
     response
       .status(ready ? 200 : 503)
       .json({ status: ready ? 'ready' : 'degraded', services: Object.fromEntries(checks) });
-  });
-  app.use('/api', (request: Request, response: Response) => {
-    const fullPath = request.originalUrl.split('?')[0];
-    const matching = routes.filter((r) => r.match(fullPath));
-    const route = matching.find((r) => r.call.method === request.method);
-    if (!route) {
-      const allowed = [...new Set(matching.map((r) => r.call.method))];
-      if (allowed.length) {
-        response.setHeader('Allow', allowed.join(', '));
-        return sendError(response, 405, {
-          code: 'METHOD_NOT_ALLOWED',
-          message: `${fullPath} answers ${allowed.join(' or ')}, not ${request.method}.`,
-        });
-      }
-      return sendError(response, 404, {
-        code: 'NOT_FOUND',
-        message: `No API call ${request.method} ${fullPath}.`,
-      });
-    }
-    request.url = request.originalUrl;
-    proxy.web(request, response, { target: options.services[route.call.service] });
   });
   const indexHtml = path.join(options.webDist, 'index.html');
   app.use(
@@ -93,7 +117,10 @@ export function createGateway(options: GatewayOptions): http.Server {
     response.setHeader('Cache-Control', 'no-cache');
     response.sendFile(indexHtml);
   });
-  const server = http.createServer(app);
+  const server = http.createServer((request, response) => {
+    if (request.url?.startsWith('/api/') || request.url === '/api') handleApi(request, response);
+    else void app(request, response);
+  });
   server.keepAliveTimeout = 65_000;
   return server;
 }

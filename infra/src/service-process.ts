@@ -12,6 +12,12 @@ export type ServiceProcessOptions = {
   restart?: boolean;
 };
 
+/** Children still running; killed if this process exits without stopping them. */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** A service run as its own Node process: started, awaited until ready, restarted if it dies. */
 export class ServiceProcess {
   private child: ChildProcess | undefined;
@@ -78,7 +84,9 @@ export class ServiceProcess {
     });
     fs.closeSync(log);
     this.child = child;
+    running.add(child);
     child.on('exit', (code, signal) => {
+      running.delete(child);
       if (this.stopping || !this.options.restart) return;
       this.restarts++;
       const delay = Math.min(5000, 200 * 2 ** Math.min(this.restarts, 5));

