@@ -224,7 +224,7 @@ export class PgEventStore {
     return result.rows.map(toRecordedEvent);
   }
 
-  /** The last event visible to global readers, and how many events are stored. */
+  /** The last event visible to global readers (null in an empty store) and when it was recorded. */
   async head(): Promise<{ position: EventPosition | null; occurredAt: string | null }> {
     // Careful: an output column named like a table column would make ORDER BY sort the text form.
     const result = await this.pool.query<{ position: string; xid_text: string; recorded_at: Date }>(
