@@ -8,3 +8,4 @@ export * from './events/affiliates';
 export * from './rules/affiliates';
 export * from './api';
 export * from './rules/json';
+export * from './rules/ui-version';

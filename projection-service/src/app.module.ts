@@ -7,6 +7,7 @@ import { CONFIG, LOGGER, METRICS_REGISTRY, PG_POOL } from './infrastructure/toke
 import { ProjectionHost } from './infrastructure/projection-host';
 import { ReadYourWrites } from './infrastructure/read-your-writes';
 import { SystemController } from './queries/system.controller';
+import { UiVersionController } from './queries/ui-version.controller';
 import { TelemetryDailyController } from './read-models/telemetry-daily/telemetry-daily.controller';
 import { AffiliateClicksDailyController } from './read-models/affiliate-clicks-daily/affiliate-clicks-daily.controller';
 
@@ -21,6 +22,7 @@ export class AppModule {
       controllers: [
         HealthController,
         SystemController,
+        UiVersionController,
         TelemetryDailyController,
         AffiliateClicksDailyController,
       ],

@@ -279,6 +279,12 @@ const endpoints: Endpoint[] = [
   { id: 'recordEvent', access: 'anyone', path: RECORD_EVENT, options: { json: { type: 'access-matrix' } } },
   { id: 'trackAffiliateClick', access: 'anyone', path: TRACK_CLICK, options: { json: 'matrix' } },
   { id: 'systemStatus', access: 'anyone', path: SYSTEM_STATUS, options: {} },
+  {
+    id: 'evalUiVersion',
+    access: 'anyone',
+    path: '/api/users/v1/ui_version/eval',
+    options: { json: { version: '1.0.0' } },
+  },
   { id: 'telemetryDailyCounts', access: 'staff', path: TELEMETRY_DAILY, options: {} },
   { id: 'affiliateClicksDaily', access: 'staff', path: CLICKS_DAILY, options: {} },
   {
