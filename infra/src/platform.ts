@@ -42,8 +42,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   let gateway: http.Server | undefined;
   const services: ServiceProcess[] = [];
   const stop = async () => {
-    await new Promise<void>((resolve) => (gateway ? gateway.close(() => resolve()) : resolve()));
-    gateway?.closeAllConnections();
+    await new Promise<void>((resolve) => {
+      if (!gateway) return resolve();
+      gateway.close(() => resolve());
+      // close() waits for open connections; keep-alive ones would hold it up.
+      gateway.closeAllConnections();
+    });
     await Promise.all(services.map((s) => s.stop()));
     await postgres?.stop();
   };

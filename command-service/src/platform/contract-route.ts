@@ -81,13 +81,15 @@ export class AccessGuard implements CanActivate {
     switch (call.access.kind) {
       case 'anyone':
         return true;
-      case 'staff':
-        if (isStaffToken(bearerToken(request))) return true;
+      case 'staff': {
+        const token = bearerToken(request);
+        if (isStaffToken(token)) return true;
         throw new ApiException(
-          bearerToken(request) ? 403 : 401,
-          bearerToken(request) ? 'FORBIDDEN' : 'UNAUTHENTICATED',
+          token ? 403 : 401,
+          token ? 'FORBIDDEN' : 'UNAUTHENTICATED',
           'This call is for staff only.',
         );
+      }
       default:
         throw new ApiException(401, 'UNAUTHENTICATED', 'Sign in to use this call.');
     }

@@ -7,7 +7,6 @@ import { AffiliateLinkClickedV1, AffiliateLinkClickedV2 } from './affiliates';
 const allDefinitions = [TelemetryEventRecordedV1, AffiliateLinkClickedV1, AffiliateLinkClickedV2] as const;
 
 type AnyDefinition = EventDefinition<string, number, z.ZodType>;
-type Latest<T extends string> = Extract<(typeof allDefinitions)[number], { type: T }>;
 
 /** Latest data type per event type. */
 export type EventDataMap = {
@@ -15,7 +14,6 @@ export type EventDataMap = {
   AffiliateLinkClicked: z.infer<typeof AffiliateLinkClickedV2.schema>;
 };
 export type EventType = keyof EventDataMap;
-export type AnyEventOf<T extends EventType = EventType> = { [K in T]: { type: K; data: EventDataMap[K] } }[T];
 
 const byType = new Map<string, AnyDefinition[]>();
 for (const definition of allDefinitions as readonly AnyDefinition[]) {
@@ -85,5 +83,3 @@ export function upcast(
   }
   return { version: versions.length, data: current };
 }
-
-export type { Latest };

@@ -35,6 +35,7 @@ export class ProjectionRunner {
   private checkpoint: Checkpoint | undefined;
   private readonly checkpoints: CheckpointStore;
   private readonly handled: Set<string>;
+  private readonly options: RunnerOptions;
 
   constructor(
     private readonly projection: Projection,
@@ -48,10 +49,7 @@ export class ProjectionRunner {
   ) {
     this.checkpoints = new CheckpointStore(deps.pool);
     this.handled = new Set(projection.eventTypes);
-  }
-
-  private get options(): RunnerOptions {
-    return { ...defaultRunnerOptions, ...this.deps.options };
+    this.options = { ...defaultRunnerOptions, ...deps.options };
   }
 
   get name(): string {
