@@ -24,7 +24,29 @@ export const platformErrorCodes = [
   'MALFORMED_REQUEST',
   'PAYLOAD_TOO_LARGE',
   'UNAUTHENTICATED',
+  /** The bearer token is not one this platform issued, or is a default token shorter than 50 characters. */
+  'INVALID_TOKEN',
+  /** The session behind the token has expired (13 days) or was revoked. */
+  'TOKEN_EXPIRED',
   'FORBIDDEN',
+  /** The caller does not own the product the call belongs to. */
+  'PRODUCT_NOT_OWNED',
+  /** The username is held by another account. */
+  'USERNAME_TAKEN',
+  /** The sign-in provider is known but not configured on this deployment. */
+  'PROVIDER_UNAVAILABLE',
+  /** The OAuth state is missing, unknown, expired, used already or not this browser's. */
+  'OAUTH_BAD_STATE',
+  /** The provider refused the code exchange (bad or reused code) or the profile fetch. */
+  'OAUTH_EXCHANGE_FAILED',
+  /** The provider answered the callback with an error (the user declined, for example). */
+  'OAUTH_PROVIDER_ERROR',
+  /** The redirect is not on an allowed origin. */
+  'INVALID_REDIRECT',
+  /** Too many attempts from one address; try again later. */
+  'RATE_LIMITED',
+  /** The account was wiped. */
+  'ACCOUNT_WIPED',
   'NOT_FOUND',
   /** The path exists but answers another HTTP method. */
   'METHOD_NOT_ALLOWED',

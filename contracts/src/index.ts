@@ -5,6 +5,8 @@ export * from './events/define';
 export * from './events/catalog';
 export * from './events/telemetry';
 export * from './events/affiliates';
+export * from './events/identity';
+export * from './rules/access';
 export * from './rules/affiliates';
 export * from './api';
 export * from './rules/json';

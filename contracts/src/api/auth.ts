@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import { anyone, commandAckSchema, defineCall, signedIn } from './define';
+import { anyone, commandAckSchema, defineCall, signedIn, staffOnly } from './define';
 import { emptyRequest, queryBoolean, roleSchema } from './common';
-import { oauthStartProviders } from '../constants';
+import { oauthStartProviders, signInProviders } from '../constants';
 
-export const oauthProviderParams = z.object({ provider: z.enum(oauthStartProviders) });
+export const oauthProviderParams = z.object({
+  provider: z.enum(oauthStartProviders, {
+    error: `Unknown sign-in provider; use one of ${oauthStartProviders.join(', ')}.`,
+  }),
+});
 
 /**
  * Spec 7, Auth: opened in a popup. No JSON body on success: the answer is a 302 to the
@@ -22,8 +26,47 @@ export const startOAuth = defineCall({
     redirect: z.string().max(2000).optional(),
     partition: z.string().max(200).optional(),
     checkStudent: queryBoolean.optional(),
+    /** Fake provider only (never in production): who signs in. Without it a small form asks. */
+    email: z.email('The email address is not valid.').max(320).optional(),
+    name: z.string().trim().max(200).optional(),
+    /** Fake provider only: the signed-in person counts as a verified student (grants the student role). */
+    student: queryBoolean.optional(),
   }),
   response: z.undefined(),
+});
+
+export const signInProviderStatusSchema = z.object({
+  provider: z.enum(signInProviders),
+  /** False when this deployment has no client id and secret for it: shown as unavailable. */
+  available: z.boolean(),
+});
+
+/** Not in spec 7: tells the sign-in dialog which providers this deployment has configured. */
+export const listSignInProviders = defineCall({
+  id: 'listSignInProviders',
+  method: 'GET',
+  path: '/api/auth/v1/providers',
+  kind: 'query',
+  service: 'command-service',
+  access: anyone,
+  summary: 'The sign-in providers and whether each is configured here.',
+  request: z.object({}),
+  response: z.object({
+    providers: z.array(signInProviderStatusSchema),
+    /** True when the fake provider is on (NODE_ENV is not production). */
+    fakeProviderEnabled: z.boolean(),
+  }),
+});
+
+/** Not in spec 7, which keeps tokens until they expire; revocation needs it. Revokes the calling token. */
+export const signOut = defineCall({
+  id: 'signOut',
+  path: '/api/auth/v1/logout',
+  kind: 'command',
+  access: signedIn,
+  summary: 'Revoke the token of this request.',
+  request: z.object({ reason: z.enum(['userLoggedOut', 'singleScreen', 'credentialsExpired']).optional() }),
+  response: commandAckSchema,
 });
 
 /**
@@ -91,4 +134,88 @@ export const setUsername = defineCall({
   summary: 'Set the public username.',
   request: z.object({ username: usernameSchema }),
   response: commandAckSchema.extend({ username: z.string() }),
+});
+
+const userIdSchema = z.uuid('The user id must be a UUID.');
+
+/** Staff: every grant is a RoleGranted event with the staff member as actor. */
+export const grantRole = defineCall({
+  id: 'grantRole',
+  path: '/api/staff/v1/users/roles/grant',
+  kind: 'command',
+  access: staffOnly,
+  summary: 'Grant a role to a user.',
+  request: z.object({ userId: userIdSchema, role: roleSchema, reason: z.string().trim().max(500).optional() }),
+  response: commandAckSchema.extend({ roles: z.array(roleSchema) }),
+});
+
+export const revokeRole = defineCall({
+  id: 'revokeRole',
+  path: '/api/staff/v1/users/roles/revoke',
+  kind: 'command',
+  access: staffOnly,
+  summary: 'Revoke a role from a user.',
+  request: z.object({ userId: userIdSchema, role: roleSchema, reason: z.string().trim().max(500).optional() }),
+  response: commandAckSchema.extend({ roles: z.array(roleSchema) }),
+});
+
+export const revokeUserSessions = defineCall({
+  id: 'revokeUserSessions',
+  path: '/api/staff/v1/users/sessions/revoke',
+  kind: 'command',
+  access: staffOnly,
+  summary: "Revoke every token of a user (their next call answers 401 and logs them out).",
+  request: z.object({ userId: userIdSchema }),
+  response: commandAckSchema.extend({ revoked: z.number().int() }),
+});
+
+/** Staff look people up by email; served from the profile table, so it is the command side's. */
+export const findUser = defineCall({
+  id: 'findUser',
+  path: '/api/staff/v1/users/find',
+  kind: 'query',
+  service: 'command-service',
+  access: staffOnly,
+  summary: 'Find an account by email or username.',
+  request: z
+    .object({ email: z.string().trim().max(320).optional(), username: z.string().trim().max(30).optional() })
+    .refine((v) => v.email || v.username, 'Give an email or a username.'),
+  response: z.object({
+    users: z.array(z.object({ userId: z.string(), roles: z.array(roleSchema), createdAt: z.string() })),
+  }),
+});
+
+/** Read model of who owns what, per user (projection-service). */
+export const userAccessSchema = z.object({
+  userId: z.string(),
+  provider: z.string(),
+  roles: z.array(roleSchema),
+  products: z.array(z.string()),
+  registeredAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+  signInCount: z.number().int(),
+  screenTakeovers: z.number().int(),
+});
+
+export const getUserAccess = defineCall({
+  id: 'getUserAccess',
+  method: 'GET',
+  path: '/api/staff/v1/users/{userId}/access',
+  kind: 'query',
+  access: staffOnly,
+  params: z.object({ userId: userIdSchema }),
+  summary: 'Roles, owned products and sign-in activity of one user, from the read model.',
+  request: z.object({}),
+  response: userAccessSchema,
+});
+
+export const productOwnership = defineCall({
+  id: 'productOwnership',
+  method: 'GET',
+  path: '/api/staff/v1/products/owners',
+  kind: 'query',
+  access: staffOnly,
+  summary: 'How many accounts own each product (roles and subscriptions), for analysts.',
+  request: z.object({}),
+  response: z.object({ owners: z.record(z.string(), z.number().int()), accounts: z.number().int() }),
 });

@@ -28,6 +28,8 @@ export const getUserInfo = defineCall({
   id: 'getUserInfo',
   path: '/api/users/v1/userinfo/get',
   kind: 'query',
+  /** Personal data lives in the command side's profile table (never in events or read models). */
+  service: 'command-service',
   access: signedIn,
   summary: 'The signed-in user and their roles.',
   request: z.object({ machineUuid: machineUuidSchema.optional() }),

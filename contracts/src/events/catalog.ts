@@ -2,9 +2,31 @@ import { z } from 'zod';
 import type { EventDefinition } from './define';
 import { TelemetryEventRecordedV1 } from './telemetry';
 import { AffiliateLinkClickedV1, AffiliateLinkClickedV2 } from './affiliates';
+import {
+  AccountWipedV1,
+  RoleGrantedV1,
+  RoleRevokedV1,
+  ScreenLeaseTakenOverV1,
+  SessionRevokedV1,
+  UserRegisteredV1,
+  UserSignedInV1,
+  UsernameSetV1,
+} from './identity';
 
 /* Every version of every domain event. Add new versions here; never remove old ones while stored. */
-const allDefinitions = [TelemetryEventRecordedV1, AffiliateLinkClickedV1, AffiliateLinkClickedV2] as const;
+const allDefinitions = [
+  TelemetryEventRecordedV1,
+  AffiliateLinkClickedV1,
+  AffiliateLinkClickedV2,
+  UserRegisteredV1,
+  UserSignedInV1,
+  SessionRevokedV1,
+  UsernameSetV1,
+  RoleGrantedV1,
+  RoleRevokedV1,
+  ScreenLeaseTakenOverV1,
+  AccountWipedV1,
+] as const;
 
 type AnyDefinition = EventDefinition<string, number, z.ZodType>;
 
@@ -12,6 +34,14 @@ type AnyDefinition = EventDefinition<string, number, z.ZodType>;
 export type EventDataMap = {
   TelemetryEventRecorded: z.infer<typeof TelemetryEventRecordedV1.schema>;
   AffiliateLinkClicked: z.infer<typeof AffiliateLinkClickedV2.schema>;
+  UserRegistered: z.infer<typeof UserRegisteredV1.schema>;
+  UserSignedIn: z.infer<typeof UserSignedInV1.schema>;
+  SessionRevoked: z.infer<typeof SessionRevokedV1.schema>;
+  UsernameSet: z.infer<typeof UsernameSetV1.schema>;
+  RoleGranted: z.infer<typeof RoleGrantedV1.schema>;
+  RoleRevoked: z.infer<typeof RoleRevokedV1.schema>;
+  ScreenLeaseTakenOver: z.infer<typeof ScreenLeaseTakenOverV1.schema>;
+  AccountWiped: z.infer<typeof AccountWipedV1.schema>;
 };
 export type EventType = keyof EventDataMap;
 
