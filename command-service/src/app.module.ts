@@ -7,7 +7,8 @@ import { createPool } from './event-store';
 import type { CommandServiceConfig } from './infrastructure/config';
 import { CONFIG, LOGGER, METRICS_REGISTRY, PG_POOL } from './infrastructure/tokens';
 import { EventAppender } from './infrastructure/event-appender';
-import { HealthController } from './platform';
+import { HealthController, SessionAuthenticator } from './platform';
+import { identityControllers, identityProviders } from './identity/identity.module-parts';
 import { RecordTelemetryEventController } from './telemetry/record-telemetry-event/record-telemetry-event.controller';
 import { RecordTelemetryEventHandler } from './telemetry/record-telemetry-event/record-telemetry-event.handler';
 import { TrackAffiliateClickController } from './affiliates/track-affiliate-click/track-affiliate-click.controller';
@@ -24,13 +25,20 @@ export class AppModule implements OnApplicationShutdown {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [HealthController, RecordTelemetryEventController, TrackAffiliateClickController],
+      controllers: [
+        HealthController,
+        RecordTelemetryEventController,
+        TrackAffiliateClickController,
+        ...identityControllers,
+      ],
       providers: [
         { provide: CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
         { provide: METRICS_REGISTRY, useValue: registry },
         { provide: PG_POOL, useFactory: () => createPool(config.databaseUrl, { max: 40 }) },
         EventAppender,
+        SessionAuthenticator,
+        ...identityProviders,
         RecordTelemetryEventHandler,
         TrackAffiliateClickHandler,
       ],

@@ -335,7 +335,8 @@ export const DEFAULT_TOKEN_MIN_LENGTH = 50;
  * The token visitors send before signing in (spec 6). It is public: it only says "anonymous".
  * Servers accept it or any other configured default token of at least DEFAULT_TOKEN_MIN_LENGTH.
  */
-export const DEFAULT_ANONYMOUS_TOKEN = 'anonymous-visitor-token-v1.public-default-token-for-visitors-without-sign-in';
+export const DEFAULT_ANONYMOUS_TOKEN =
+  'anonymous-visitor-token-v1.public-default-token-for-visitors-without-sign-in';
 /** Session tokens start with this, so a server can tell an expired session from a wrong default token. */
 export const SESSION_TOKEN_PREFIX = 'aes1_';
 /** A session (and its token) lives as long as the logged-in cookie. */

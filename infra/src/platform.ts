@@ -72,6 +72,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       STAFF_TOKEN: options.staffToken,
       MIGRATE_ON_START: 'false',
       HOST: '127.0.0.1',
+      // Where browsers reach the platform: OAuth callbacks and the sign-in page's postMessage target.
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${options.port}`,
     };
     const command = new ServiceProcess({
       name: 'command-service',

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import type { Logger } from 'pino';
-import { HealthController, createPool } from '@app/command-service';
+import { HealthController, SessionAuthenticator, createPool } from '@app/command-service';
 import type { ProjectionServiceConfig } from './infrastructure/config';
 import { CONFIG, LOGGER, METRICS_REGISTRY, PG_POOL } from './infrastructure/tokens';
 import { ProjectionHost } from './infrastructure/projection-host';
@@ -9,6 +9,7 @@ import { ReadYourWrites } from './infrastructure/read-your-writes';
 import { SystemController } from './queries/system.controller';
 import { UiVersionController } from './queries/ui-version.controller';
 import { TelemetryDailyController } from './read-models/telemetry-daily/telemetry-daily.controller';
+import { UserAccessController } from './read-models/user-access/user-access.controller';
 import { AffiliateClicksDailyController } from './read-models/affiliate-clicks-daily/affiliate-clicks-daily.controller';
 
 @Module({})
@@ -25,12 +26,14 @@ export class AppModule {
         UiVersionController,
         TelemetryDailyController,
         AffiliateClicksDailyController,
+        UserAccessController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
         { provide: METRICS_REGISTRY, useValue: registry },
         { provide: PG_POOL, useFactory: () => createPool(config.databaseUrl, { max: 20 }) },
+        SessionAuthenticator,
         ProjectionHost,
         ReadYourWrites,
       ],

@@ -303,6 +303,11 @@ export class PgEventStore {
     });
   }
 
+  /** Wakes subscribers after a caller's own transaction holding appends has committed. */
+  notifyAppended(): void {
+    this.scheduleNotify();
+  }
+
   /**
    * Wakes subscribers. Each NOTIFY is a commit of its own that PostgreSQL serialises, so appends
    * share one: at most one per NOTIFY_INTERVAL_MS, the first at once.

@@ -1,18 +1,36 @@
+import { SIGN_IN_ATTEMPTS_PER_MINUTE } from '@app/contracts';
+
 /** Settings of the command-service, all from the environment. */
 export type CommandServiceConfig = {
   databaseUrl: string;
   port: number;
   host: string;
   migrateOnStart: boolean;
+  /** Where browsers reach the platform (the gateway): OAuth callbacks and postMessage targets. */
+  publicUrl: string;
+  /** NODE_ENV=production: the fake sign-in provider is off. */
+  production: boolean;
+  /** Other web origins allowed as sign-in redirects (comma-separated WEB_ORIGINS). */
+  webOrigins: string[];
+  signInAttemptsPerMinute: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): CommandServiceConfig {
   const databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is required.');
+  const publicUrl = new URL(env.PUBLIC_URL ?? 'http://localhost:8080');
   return {
     databaseUrl,
     port: Number(env.COMMAND_SERVICE_PORT ?? env.PORT ?? 8081),
     host: env.HOST ?? '127.0.0.1',
     migrateOnStart: env.MIGRATE_ON_START !== 'false',
+    publicUrl: publicUrl.origin,
+    production: env.NODE_ENV === 'production',
+    webOrigins: (env.WEB_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin),
+    signInAttemptsPerMinute: Number(env.SIGN_IN_ATTEMPTS_PER_MINUTE ?? SIGN_IN_ATTEMPTS_PER_MINUTE),
   };
 }

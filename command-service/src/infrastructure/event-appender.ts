@@ -1,11 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { Histogram, type Registry } from 'prom-client';
-import { formatPosition } from '@app/contracts';
+import { ZERO_POSITION, formatPosition } from '@app/contracts';
 import { type AppendOptions, type NewEvent, PgEventStore } from '../event-store';
 import { METRICS_REGISTRY, PG_POOL } from './tokens';
 
 export type Appended = { position: string; idempotent: boolean };
+
+/** What a use case can do inside one transaction: query its tables and append events. */
+export type Transaction = {
+  client: PoolClient;
+  append(streamId: string, events: readonly NewEvent[], options?: AppendOptions): Promise<Appended>;
+};
 
 /** The one way use cases append: timed, and answering the consistency token. */
 @Injectable()
@@ -13,7 +19,10 @@ export class EventAppender {
   private readonly store: PgEventStore;
   private readonly latency: Histogram<'outcome'>;
 
-  constructor(@Inject(PG_POOL) pool: Pool, @Inject(METRICS_REGISTRY) registry: Registry) {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(METRICS_REGISTRY) registry: Registry,
+  ) {
     this.store = new PgEventStore(pool);
     this.latency = new Histogram({
       name: 'event_store_append_duration_seconds',
@@ -38,5 +47,42 @@ export class EventAppender {
       stop({ outcome: 'error' });
       throw error;
     }
+  }
+
+  /**
+   * Runs `work` in one transaction: state tables and appended events commit together or not at
+   * all. Subscribers are woken after the commit, when the events are visible.
+   */
+  async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let appended = false;
+    try {
+      await client.query('BEGIN');
+      const store = new PgEventStore(client, { notify: false });
+      const result = await work({
+        client,
+        append: async (streamId, events, options = {}) => {
+          const stop = this.latency.startTimer();
+          const outcome = await store.append(streamId, events, options);
+          stop({ outcome: outcome.idempotent ? 'idempotent' : 'ok' });
+          appended ||= !outcome.idempotent;
+          return { position: formatPosition(outcome.position), idempotent: outcome.idempotent };
+        },
+      });
+      await client.query('COMMIT');
+      if (appended) this.store.notifyAppended();
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** The current end of the global order: the acknowledgement of a command that appended nothing. */
+  async headPosition(): Promise<string> {
+    const head = await this.store.head();
+    return formatPosition(head.position ?? ZERO_POSITION);
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { type Actor, EVENT_POSITION_HEADER } from '@app/contracts';
-import { ApiException } from '../platform';
+import { ApiException, actorOf, principalOf } from '../platform';
 import type { Appended } from './event-appender';
 
 /** Who sends a command and how it relates to others: from the request's headers. */
@@ -17,8 +17,7 @@ export function commandContext(request: Request): CommandContext {
     throw new ApiException(400, 'VALIDATION_FAILED', 'The Idempotency-Key header must be a UUID.');
   }
   return {
-    // Until sign-in exists (issue 3) every caller is anonymous.
-    actor: { kind: 'anonymous' },
+    actor: actorOf(principalOf(request)),
     correlationId: correlation && correlation.length <= 200 ? correlation : randomUUID(),
     idempotencyKey,
   };

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   type CanActivate,
   type ExecutionContext,
@@ -14,8 +13,9 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { type ApiCall, unstorableJsonReason } from '@app/contracts';
+import { type ApiCall, decideAccess, unstorableJsonReason } from '@app/contracts';
 import { ApiException } from './api-error';
+import { SessionAuthenticator } from './authentication';
 
 const CALL_KEY = 'app:api-call';
 
@@ -68,45 +68,23 @@ function validationError(error: z.ZodError, where: string): ApiException {
 }
 
 /**
- * Applies the contract's access rule. Staff calls take the STAFF_TOKEN bearer token until sign-in
- * exists (issue 3); calls for signed-in users answer 401 until then.
+ * Applies the contract's access rule (`decideAccess` in the contracts) to the caller the
+ * SessionAuthenticator finds; the principal stays on the request for @CurrentPrincipal.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly authenticator: SessionAuthenticator,
+  ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const call = this.reflector.get<ApiCall>(CALL_KEY, context.getHandler());
     const request = context.switchToHttp().getRequest<Request>();
-    switch (call.access.kind) {
-      case 'anyone':
-        return true;
-      case 'staff': {
-        const token = bearerToken(request);
-        if (isStaffToken(token)) return true;
-        throw new ApiException(
-          token ? 403 : 401,
-          token ? 'FORBIDDEN' : 'UNAUTHENTICATED',
-          'This call is for staff only.',
-        );
-      }
-      default:
-        throw new ApiException(401, 'UNAUTHENTICATED', 'Sign in to use this call.');
-    }
+    const principal = await this.authenticator.authenticate(request);
+    const product = (request.params as Record<string, string> | undefined)?.product;
+    const decision = decideAccess(call.access, principal, product);
+    if (!decision.allowed) throw new ApiException(decision.status, decision.code, decision.message);
+    return true;
   }
-}
-
-export function bearerToken(request: Request): string | undefined {
-  const header = request.headers.authorization;
-  const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
-  return match?.[1].trim();
-}
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Constant-time comparison with STAFF_TOKEN (digests make the lengths equal). */
-export function isStaffToken(token: string | undefined): boolean {
-  const expected = process.env.STAFF_TOKEN;
-  if (!token || !expected || expected.length < 32) return false;
-  return timingSafeEqual(digest(token), digest(expected));
 }

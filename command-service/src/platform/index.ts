@@ -4,3 +4,5 @@ export * from './error-filter';
 export * from './http-app';
 export * from './logger';
 export * from './health.controller';
+export * from './authentication';
+export * from './staff-token';

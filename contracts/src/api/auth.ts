@@ -145,7 +145,11 @@ export const grantRole = defineCall({
   kind: 'command',
   access: staffOnly,
   summary: 'Grant a role to a user.',
-  request: z.object({ userId: userIdSchema, role: roleSchema, reason: z.string().trim().max(500).optional() }),
+  request: z.object({
+    userId: userIdSchema,
+    role: roleSchema,
+    reason: z.string().trim().max(500).optional(),
+  }),
   response: commandAckSchema.extend({ roles: z.array(roleSchema) }),
 });
 
@@ -155,7 +159,11 @@ export const revokeRole = defineCall({
   kind: 'command',
   access: staffOnly,
   summary: 'Revoke a role from a user.',
-  request: z.object({ userId: userIdSchema, role: roleSchema, reason: z.string().trim().max(500).optional() }),
+  request: z.object({
+    userId: userIdSchema,
+    role: roleSchema,
+    reason: z.string().trim().max(500).optional(),
+  }),
   response: commandAckSchema.extend({ roles: z.array(roleSchema) }),
 });
 
@@ -164,7 +172,7 @@ export const revokeUserSessions = defineCall({
   path: '/api/staff/v1/users/sessions/revoke',
   kind: 'command',
   access: staffOnly,
-  summary: "Revoke every token of a user (their next call answers 401 and logs them out).",
+  summary: 'Revoke every token of a user (their next call answers 401 and logs them out).',
   request: z.object({ userId: userIdSchema }),
   response: commandAckSchema.extend({ revoked: z.number().int() }),
 });

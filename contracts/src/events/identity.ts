@@ -37,7 +37,7 @@ export const SessionRevokedV1 = defineEvent({
   schema: z.object({
     userId,
     sessionId: z.uuid(),
-    reason: z.enum(['signedOut', 'refreshed', 'revokedByStaff']),
+    reason: z.enum(['signedOut', 'singleScreen', 'refreshed', 'revokedByStaff']),
     /** The session that replaced it, for refreshes. */
     replacedBy: z.uuid().optional(),
   }),

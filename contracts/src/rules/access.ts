@@ -12,7 +12,13 @@ import type { Access } from '../api/define';
 /** Who is calling, as the edge of both services sees it. */
 export type Principal =
   | { kind: 'anonymous' }
-  | { kind: 'user'; userId: string; sessionId: string; roles: readonly Role[]; products: readonly ProductId[] }
+  | {
+      kind: 'user';
+      userId: string;
+      sessionId: string;
+      roles: readonly Role[];
+      products: readonly ProductId[];
+    }
   /** The STAFF_TOKEN bearer: operations tooling without an account. */
   | { kind: 'operator' };
 
@@ -54,7 +60,12 @@ export function isValidDefaultToken(token: string): boolean {
 
 export type AccessDecision =
   | { allowed: true }
-  | { allowed: false; status: 401 | 403; code: 'UNAUTHENTICATED' | 'FORBIDDEN' | 'PRODUCT_NOT_OWNED'; message: string };
+  | {
+      allowed: false;
+      status: 401 | 403;
+      code: 'UNAUTHENTICATED' | 'FORBIDDEN' | 'PRODUCT_NOT_OWNED';
+      message: string;
+    };
 
 const isStaff = (principal: Principal) =>
   principal.kind === 'operator' || (principal.kind === 'user' && principal.roles.includes('staff'));

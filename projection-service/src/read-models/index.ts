@@ -1,6 +1,11 @@
 import type { Projection } from '../runtime/projection';
 import { affiliateClicksDailyProjection } from './affiliate-clicks-daily/affiliate-clicks-daily.projection';
 import { telemetryDailyProjection } from './telemetry-daily/telemetry-daily.projection';
+import { userAccessProjection } from './user-access/user-access.projection';
 
 /** Every projection the service runs. */
-export const projections: readonly Projection[] = [telemetryDailyProjection, affiliateClicksDailyProjection];
+export const projections: readonly Projection[] = [
+  telemetryDailyProjection,
+  affiliateClicksDailyProjection,
+  userAccessProjection,
+];

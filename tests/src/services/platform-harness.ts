@@ -32,7 +32,7 @@ export type Platform = {
  * Both services in-process on one fresh database, behind the real gateway, on free ports.
  * Call from beforeAll; close from afterAll.
  */
-export async function startPlatform(): Promise<Platform> {
+export async function startPlatform(options: { env?: Record<string, string> } = {}): Promise<Platform> {
   process.env.STAFF_TOKEN = STAFF_TOKEN;
   // Quiet by default (expected 501s are logged as errors); LOG_LEVEL=info shows the services' logs.
   process.env.LOG_LEVEL ??= 'fatal';
@@ -41,7 +41,16 @@ export async function startPlatform(): Promise<Platform> {
     await migrate(url, readModelMigrations);
   });
   const [commandPort, projectionPort, gatewayPort] = await Promise.all([freePort(), freePort(), freePort()]);
-  const common = { DATABASE_URL: db.url, STAFF_TOKEN, MIGRATE_ON_START: 'false', HOST: '127.0.0.1' };
+  const common = {
+    DATABASE_URL: db.url,
+    STAFF_TOKEN,
+    MIGRATE_ON_START: 'false',
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
+    // Suites sign many people in from one address; the rate-limit test sets its own.
+    SIGN_IN_ATTEMPTS_PER_MINUTE: '10000',
+    ...options.env,
+  };
   const apps: Awaited<ReturnType<typeof startCommandService>>[] = [];
   let gateway: http.Server | undefined;
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'services-test-web-'));

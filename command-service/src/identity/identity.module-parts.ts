@@ -1,0 +1,35 @@
+import type { Provider } from '@nestjs/common';
+import type { CommandServiceConfig } from '../infrastructure/config';
+import { CONFIG } from '../infrastructure/tokens';
+import { OAuthProviders } from './oauth/oauth-providers';
+import { OAUTH_PROVIDERS } from './identity.tokens';
+import { SignInController } from './sign-in/sign-in.controller';
+import { SignInRateLimiter } from './sign-in/sign-in-guards';
+import { SignInService } from './sign-in/sign-in.service';
+import { TokensController } from './tokens/tokens.controller';
+import { UserInfoController } from './user-info/user-info.controller';
+import { UsernameController } from './username/username.controller';
+import { RolesController } from './roles/roles.controller';
+import { ScreenLeaseController } from './screen-lease/screen-lease.controller';
+import { WipeAccountController } from './wipe-account/wipe-account.controller';
+
+/** Identity's controllers and providers, listed by role for the app module. */
+export const identityControllers = [
+  SignInController,
+  TokensController,
+  UserInfoController,
+  UsernameController,
+  RolesController,
+  ScreenLeaseController,
+  WipeAccountController,
+];
+
+export const identityProviders: Provider[] = [
+  SignInService,
+  SignInRateLimiter,
+  {
+    provide: OAUTH_PROVIDERS,
+    inject: [CONFIG],
+    useFactory: (config: CommandServiceConfig) => OAuthProviders.fromEnv(process.env, config.publicUrl),
+  },
+];

@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { type ExecutionContext, Inject, Injectable, createParamDecorator } from '@nestjs/common';
+import type { Request } from 'express';
+import type { Pool } from 'pg';
+import {
+  type Actor,
+  DEFAULT_ANONYMOUS_TOKEN,
+  type Principal,
+  type ProductId,
+  type Role,
+  SESSION_TOKEN_PREFIX,
+  isValidDefaultToken,
+  ownedProducts,
+} from '@app/contracts';
+import { ApiException } from './api-error';
+import { PG_POOL } from './health.controller';
+import { isStaffToken } from './staff-token';
+
+/** Tokens are stored as SHA-256 digests only: a database leak yields no usable token. */
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+type SessionRow = {
+  session_id: string;
+  user_id: string;
+  expires_at: Date;
+  revoked_at: Date | null;
+  roles: Role[];
+  subscriptions: string[];
+  wiped_at: Date | null;
+};
+
+const PRINCIPAL = Symbol('principal');
+type WithPrincipal = Request & { [PRINCIPAL]?: Principal };
+
+/**
+ * Who is calling, from the Authorization header, the same way in both services:
+ * - none, or a default token (DEFAULT_ANONYMOUS_TOKEN or one of DEFAULT_AUTH_TOKENS): anonymous;
+ * - STAFF_TOKEN: the operator (tooling without an account);
+ * - a session token (prefix aes1_): the user, with the roles and products they hold right now.
+ * Anything else is a 401, so a client holding a dead token logs out instead of acting anonymously.
+ */
+@Injectable()
+export class SessionAuthenticator {
+  private readonly defaultTokens: Set<string>;
+
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {
+    const configured = (process.env.DEFAULT_AUTH_TOKENS ?? '').split(',').map((t) => t.trim());
+    this.defaultTokens = new Set([DEFAULT_ANONYMOUS_TOKEN, ...configured.filter(isValidDefaultToken)]);
+  }
+
+  async authenticate(request: Request): Promise<Principal> {
+    const cached = (request as WithPrincipal)[PRINCIPAL];
+    if (cached) return cached;
+    const principal = await this.resolve(bearerToken(request));
+    (request as WithPrincipal)[PRINCIPAL] = principal;
+    return principal;
+  }
+
+  private async resolve(token: string | undefined): Promise<Principal> {
+    if (!token || this.defaultTokens.has(token)) return { kind: 'anonymous' };
+    if (isStaffToken(token)) return { kind: 'operator' };
+    if (!token.startsWith(SESSION_TOKEN_PREFIX)) {
+      throw new ApiException(
+        401,
+        'INVALID_TOKEN',
+        isValidDefaultToken(token)
+          ? 'The token is not one this platform issued; sign in again.'
+          : 'A default token must be at least 50 characters long; sign in again.',
+      );
+    }
+    const { rows } = await this.pool.query<SessionRow>({
+      name: 'auth_session_by_token',
+      text: `SELECT s.session_id, s.user_id, s.expires_at, s.revoked_at, u.roles, u.subscriptions, u.wiped_at
+               FROM identity_sessions s JOIN identity_users u USING (user_id)
+              WHERE s.token_hash = $1`,
+      values: [hashToken(token)],
+    });
+    const session = rows[0];
+    if (!session || session.wiped_at) {
+      throw new ApiException(401, 'INVALID_TOKEN', 'The token is not valid; sign in again.');
+    }
+    if (session.revoked_at || session.expires_at.getTime() <= Date.now()) {
+      throw new ApiException(401, 'TOKEN_EXPIRED', 'Your credentials have expired; sign in again.');
+    }
+    return {
+      kind: 'user',
+      userId: session.user_id,
+      sessionId: session.session_id,
+      roles: session.roles,
+      products: ownedProducts(session.roles, session.subscriptions) as ProductId[],
+    };
+  }
+}
+
+/** The caller, as the AccessGuard resolved it (anonymous when the route has no guard). */
+export function principalOf(request: Request): Principal {
+  return (request as WithPrincipal)[PRINCIPAL] ?? { kind: 'anonymous' };
+}
+
+export const CurrentPrincipal = createParamDecorator((_: unknown, context: ExecutionContext): Principal =>
+  principalOf(context.switchToHttp().getRequest<Request>()),
+);
+
+/** The actor an event records for a caller. */
+export function actorOf(principal: Principal): Actor {
+  switch (principal.kind) {
+    case 'user':
+      return { kind: principal.roles.includes('staff') ? 'staff' : 'user', id: principal.userId };
+    case 'operator':
+      return { kind: 'staff', id: 'operator' };
+    default:
+      return { kind: 'anonymous' };
+  }
+}
+
+/** The signed-in user of a route whose contract demands one. */
+export function requireUser(principal: Principal): Extract<Principal, { kind: 'user' }> {
+  if (principal.kind !== 'user') throw new ApiException(401, 'UNAUTHENTICATED', 'Sign in to use this call.');
+  return principal;
+}
+
+export function bearerToken(request: Request): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
+  return match?.[1].trim();
+}

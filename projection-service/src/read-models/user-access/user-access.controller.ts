@@ -1,0 +1,34 @@
+import { Controller, Inject } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { productIds, productOwnership, getUserAccess } from '@app/contracts';
+import { ApiException, type CallInput, ContractRoute, ValidatedInput } from '@app/command-service';
+import { PG_POOL } from '../../infrastructure/tokens';
+import { fromRow, productsOf } from './user-access.projection';
+
+@Controller()
+export class UserAccessController {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  @ContractRoute(getUserAccess)
+  async get(@ValidatedInput() { params }: CallInput<typeof getUserAccess>) {
+    const { rows } = await this.pool.query('SELECT * FROM rm_user_access WHERE user_id = $1', [
+      params.userId,
+    ]);
+    if (!rows[0]) throw new ApiException(404, 'NOT_FOUND', 'No account has this user id (or it was wiped).');
+    const access = fromRow(rows[0]);
+    return { ...access, products: productsOf(access) };
+  }
+
+  @ContractRoute(productOwnership)
+  async owners(@ValidatedInput() _: CallInput<typeof productOwnership>) {
+    const { rows } = await this.pool.query<{ product: string; owners: string }>(
+      'SELECT p AS product, count(*) AS owners FROM rm_user_access, unnest(products) AS p GROUP BY p',
+    );
+    const total = await this.pool.query<{ count: string }>('SELECT count(*) FROM rm_user_access');
+    const counts = new Map(rows.map((r) => [r.product, Number(r.owners)]));
+    return {
+      owners: Object.fromEntries(productIds.map((p) => [p, counts.get(p) ?? 0])),
+      accounts: Number(total.rows[0].count),
+    };
+  }
+}
