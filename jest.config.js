@@ -10,11 +10,22 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
+// ES-module-only packages (arctic and its @oslojs dependencies) are compiled to CommonJS for jest; the
+// built services load them with a dynamic import instead.
+const esmPackages = ['arctic', '@oslojs'];
+const swcEsm = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
 const project = (name) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testMatch: ['<rootDir>/src/**/*.test.ts'],
-  transform: { '^.+\\.ts$': swc },
+  transform: {
+    '^.+\\.ts$': swc,
+    [`/node_modules/(${esmPackages.join('|')})/.+\\.m?js$`]: swcEsm,
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleNameMapper: { '^@app/([a-z-]+)$': '<rootDir>/../$1/src' },
   testEnvironment: 'node',
 });
