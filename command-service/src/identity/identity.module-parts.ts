@@ -30,6 +30,6 @@ export const identityProviders: Provider[] = [
   {
     provide: OAUTH_PROVIDERS,
     inject: [CONFIG],
-    useFactory: (config: CommandServiceConfig) => OAuthProviders.fromEnv(process.env, config.publicUrl),
+    useFactory: (config: CommandServiceConfig) => OAuthProviders.fromEnv(config.env, config.publicUrl),
   },
 ];

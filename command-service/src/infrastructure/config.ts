@@ -13,6 +13,8 @@ export type CommandServiceConfig = {
   /** Other web origins allowed as sign-in redirects (comma-separated WEB_ORIGINS). */
   webOrigins: string[];
   signInAttemptsPerMinute: number;
+  /** The environment it was read from: OAuth provider settings (OAUTH_*) are read from it. */
+  env: NodeJS.ProcessEnv;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): CommandServiceConfig {
@@ -32,5 +34,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): CommandService
       .filter(Boolean)
       .map((o) => new URL(o).origin),
     signInAttemptsPerMinute: Number(env.SIGN_IN_ATTEMPTS_PER_MINUTE ?? SIGN_IN_ATTEMPTS_PER_MINUTE),
+    env,
   };
 }

@@ -158,12 +158,13 @@ describe('apiCalls', () => {
     );
   });
 
-  it('adds to section 7 only platform calls (staff, system) and the OAuth callback', () => {
+  it('adds to section 7 only platform calls (staff, system) and what sign-in needs beyond it', () => {
     const spec = new Set(section7Paths.map(([method, path]) => `${method} ${path}`));
     const extra = apiCalls
       .filter((call) => !spec.has(`${call.method} ${call.path}`))
       .filter((call) => !/^\/api\/(staff|system)\//.test(call.path));
-    expect(extra.map((call) => call.id)).toEqual(['finishOAuth']);
+    // The OAuth callback, the provider list of the sign-in dialog, and sign-out (tokens are revocable).
+    expect(extra.map((call) => call.id)).toEqual(['finishOAuth', 'listSignInProviders', 'signOut']);
   });
 
   it('routes commands to the command-service with an acknowledgement carrying the position', () => {
@@ -172,8 +173,13 @@ describe('apiCalls', () => {
       expect(Object.keys((call.response as z.ZodObject).shape)).toContain('position');
       expect(call.service).toBe('command-service');
     }
+    // Queries read projections, except the few that read personal data, which only the command side holds.
+    const personalDataQueries = ['listSignInProviders', 'getUserInfo', 'findUser'];
     for (const call of apiCalls.filter((c) => c.kind === 'query')) {
-      expect(call.service).toBe('projection-service');
+      expect([call.id, call.service]).toEqual([
+        call.id,
+        personalDataQueries.includes(call.id) ? 'command-service' : 'projection-service',
+      ]);
     }
   });
 

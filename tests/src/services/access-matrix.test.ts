@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { type ApiCall, DEFAULT_ANONYMOUS_TOKEN, apiCalls, buildPath } from '@app/contracts';
+import { type CallOptions, type Platform, STAFF_TOKEN, call, startPlatform } from './platform-harness';
+import { type SignedInUser, signInFake, signInWithRoles } from './identity-support';
+
+/*
+ * Who may call what: every endpoint that has a handler, called by every kind of caller, through
+ * the gateway. The expected outcome comes from the contract's access kind, written out below; the
+ * last test fails when a handler exists that this list does not walk.
+ */
+
+let platform: Platform;
+/** An account the staff endpoints act on. */
+let target: SignedInUser;
+beforeAll(async () => {
+  platform = await startPlatform();
+  target = await signInFake(platform.url);
+  // The read model has the target before the staff queries about it run.
+  await call(platform.url, `/api/staff/v1/users/${target.userId}/access`, {
+    token: STAFF_TOKEN,
+    headers: { 'x-min-position': (await headPosition()) ?? '0.0' },
+  });
+});
+afterAll(async () => {
+  await platform?.close();
+});
+
+async function headPosition(): Promise<string | undefined> {
+  const { rows } = await platform.pool.query<{ p: string }>(
+    `SELECT transaction_id::text || '.' || position AS p FROM es_events ORDER BY transaction_id DESC, position DESC LIMIT 1`,
+  );
+  return rows[0]?.p;
+}
+
+type CallerKind =
+  'anonymous' | 'signedIn' | 'operator' | { refused: 401; code: 'INVALID_TOKEN' | 'TOKEN_EXPIRED' };
+type Caller = {
+  name: string;
+  kind: CallerKind;
+  /** Staff role, product owner, or neither (signed-in callers only). */
+  level?: 'learner' | 'owner' | 'staff';
+  /** Headers for this call; signed-in callers get a fresh account each time (some calls end it). */
+  headers(): Promise<{ headers: Record<string, string>; userId?: string }>;
+};
+
+const withToken = (token: string) => ({ authorization: `Bearer ${token}` });
+const signedIn = (level: 'learner' | 'owner' | 'staff'): Caller => ({
+  name: `a signed-in ${level}`,
+  kind: 'signedIn',
+  level,
+  async headers() {
+    const roles =
+      level === 'owner' ? (['premiumv1'] as const) : level === 'staff' ? (['staff'] as const) : [];
+    const user = await signInWithRoles(platform.url, [...roles], level);
+    return { headers: withToken(user.token), userId: user.userId };
+  },
+});
+const fixed = (name: string, kind: CallerKind, headers: Record<string, string>): Caller => ({
+  name,
+  kind,
+  headers: async () => ({ headers }),
+});
+
+const callers: Caller[] = [
+  fixed('anonymous without a token', 'anonymous', {}),
+  fixed('anonymous with the default token', 'anonymous', withToken(DEFAULT_ANONYMOUS_TOKEN)),
+  fixed('another scheme', 'anonymous', { authorization: `Basic ${STAFF_TOKEN}` }),
+  fixed('a short default token', { refused: 401, code: 'INVALID_TOKEN' }, withToken('x'.repeat(49))),
+  fixed(
+    'the staff token minus its last character',
+    { refused: 401, code: 'INVALID_TOKEN' },
+    withToken(STAFF_TOKEN.slice(0, -1)),
+  ),
+  fixed(
+    'a forged session token',
+    { refused: 401, code: 'INVALID_TOKEN' },
+    withToken(`aes1_${'A'.repeat(43)}`),
+  ),
+  {
+    name: 'a signed-out session token',
+    kind: { refused: 401, code: 'TOKEN_EXPIRED' },
+    async headers() {
+      const user = await signInFake(platform.url);
+      await call(platform.url, '/api/auth/v1/logout', { json: {}, token: user.token });
+      return { headers: withToken(user.token) };
+    },
+  },
+  signedIn('learner'),
+  signedIn('owner'),
+  signedIn('staff'),
+  fixed('the operator (STAFF_TOKEN)', 'operator', withToken(STAFF_TOKEN)),
+  fixed('the operator, scheme in lower case', 'operator', { authorization: `bearer ${STAFF_TOKEN}` }),
+];
+
+type Endpoint = {
+  id: string;
+  /** The call to make; `self` is the caller's user id when signed in. */
+  request(self: string | undefined): { path: string; options: CallOptions };
+  /** What an allowed caller gets (a few calls answer an input error once access is granted). */
+  allowedStatus?: number;
+};
+
+const post =
+  (path: string, json: unknown = {}) =>
+  () => ({ path, options: { json } });
+const get = (path: string) => () => ({ path, options: {} });
+
+/** Every endpoint that has a handler today. */
+const endpoints: Endpoint[] = [
+  { id: 'recordEvent', request: post('/api/events/v1/event', { type: 'access-matrix' }) },
+  { id: 'trackAffiliateClick', request: post('/api/subscriptions/v1/affiliates/tracking/click', 'matrix') },
+  { id: 'systemStatus', request: get('/api/system/v1/status') },
+  { id: 'evalUiVersion', request: post('/api/users/v1/ui_version/eval', { version: '1.0.0' }) },
+  { id: 'listSignInProviders', request: get('/api/auth/v1/providers') },
+  {
+    id: 'startOAuth',
+    request: () => ({ path: `/api/auth/v1/oauth2/fake?email=${randomUUID()}%40example.test`, options: {} }),
+  },
+  // No state: access is granted, then the state check refuses.
+  { id: 'finishOAuth', request: get('/api/auth/v1/oauth2/google/callback?code=x'), allowedStatus: 400 },
+  { id: 'getUserInfo', request: post('/api/users/v1/userinfo/get') },
+  { id: 'refreshToken', request: post('/api/auth/refresh') },
+  { id: 'signOut', request: post('/api/auth/v1/logout') },
+  {
+    id: 'setUsername',
+    request: () => ({
+      path: '/api/auth/v1/username/set',
+      options: { json: { username: `m_${randomUUID().slice(0, 8)}` } },
+    }),
+  },
+  {
+    id: 'acquireScreenLease',
+    request: (self) => ({
+      path: '/api/users/v1/screen_lease/acquire',
+      options: { json: { machine_uuid: 'matrix', subject: self ?? 'nobody' } },
+    }),
+  },
+  { id: 'wipeAccount', request: post('/api/auth/v1/account/wipe') },
+  {
+    id: 'grantRole',
+    request: () => ({
+      path: '/api/staff/v1/users/roles/grant',
+      options: { json: { userId: target.userId, role: 'student' } },
+    }),
+  },
+  {
+    id: 'revokeRole',
+    request: () => ({
+      path: '/api/staff/v1/users/roles/revoke',
+      options: { json: { userId: target.userId, role: 'student' } },
+    }),
+  },
+  {
+    id: 'revokeUserSessions',
+    request: () => ({
+      path: '/api/staff/v1/users/sessions/revoke',
+      options: { json: { userId: target.userId } },
+    }),
+  },
+  {
+    id: 'findUser',
+    request: () => ({ path: '/api/staff/v1/users/find', options: { json: { email: target.email } } }),
+  },
+  {
+    id: 'getUserAccess',
+    request: () => ({ path: `/api/staff/v1/users/${target.userId}/access`, options: {} }),
+  },
+  { id: 'productOwnership', request: get('/api/staff/v1/products/owners') },
+  { id: 'telemetryDailyCounts', request: get('/api/staff/v1/telemetry/daily') },
+  { id: 'affiliateClicksDaily', request: get('/api/staff/v1/affiliates/clicks/daily') },
+  { id: 'rebuildProjection', request: post('/api/staff/v1/projections/affiliate-clicks-daily/rebuild') },
+];
+
+const contractOf = (id: string) => {
+  const found = apiCalls.find((c) => c.id === id);
+  if (!found) throw new Error(`no contract call ${id}`);
+  return found;
+};
+
+const SIGN_IN = { code: 'UNAUTHENTICATED', message: 'Sign in to use this call.' };
+
+/** The outcome the contract's access kind promises this caller. */
+function expected(endpoint: Endpoint, caller: Caller): { status: number; body?: Record<string, unknown> } {
+  const allowed = { status: endpoint.allowedStatus ?? 200 };
+  const access = contractOf(endpoint.id).access;
+  if (typeof caller.kind === 'object') return { status: 401, body: { code: caller.kind.code } };
+  switch (access.kind) {
+    case 'anyone':
+      return allowed;
+    case 'user':
+      if (caller.kind === 'signedIn') return allowed;
+      if (caller.kind === 'operator') return { status: 403, body: { code: 'FORBIDDEN' } };
+      return { status: 401, body: SIGN_IN };
+    case 'owner':
+      if (caller.kind === 'operator' || caller.level === 'owner' || caller.level === 'staff') return allowed;
+      if (caller.kind === 'signedIn') return { status: 403, body: { code: 'PRODUCT_NOT_OWNED' } };
+      return { status: 401, body: SIGN_IN };
+    case 'staff':
+      if (caller.kind === 'operator' || caller.level === 'staff') return allowed;
+      if (caller.kind === 'signedIn') {
+        return { status: 403, body: { code: 'FORBIDDEN', message: 'This call is for staff only.' } };
+      }
+      return { status: 401, body: SIGN_IN };
+  }
+}
+
+const matrix = endpoints.flatMap((endpoint) =>
+  callers.map((caller) => {
+    const outcome = expected(endpoint, caller);
+    return [endpoint.id, caller.name, outcome.status, endpoint, caller, outcome] as const;
+  }),
+);
+
+describe('access matrix: every endpoint that exists, every caller', () => {
+  it.each(matrix)('%s by %s answers %i', async (_id, _caller, _status, endpoint, caller, outcome) => {
+    const { headers, userId } = await caller.headers();
+    const { path, options } = endpoint.request(userId);
+    const before = await platform.countEvents();
+    const answer = await call(platform.url, path, {
+      ...options,
+      headers: { ...options.headers, ...headers },
+    });
+    expect(answer.status).toBe(outcome.status);
+    if (outcome.body) expect(answer.body).toMatchObject(outcome.body);
+    if (outcome.status === 401 || outcome.status === 403) {
+      expect(await platform.countEvents()).toBe(before);
+    }
+  });
+
+  it('covers every endpoint: every other call of the contract answers 501 NOT_IMPLEMENTED through the gateway', async () => {
+    const covered = new Set(endpoints.map((e) => e.id));
+    const others = apiCalls.filter((c) => !covered.has(c.id));
+    expect(others.length).toBeGreaterThan(0);
+    const answers = await Promise.all(
+      others.map(async (apiCall: ApiCall) => {
+        const params = Object.fromEntries(
+          [...apiCall.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], 'algoexpert']),
+        );
+        const answer = await call(platform.url, buildPath(apiCall, params), {
+          method: apiCall.method,
+          json: apiCall.method === 'POST' ? {} : undefined,
+          token: STAFF_TOKEN,
+        });
+        return { id: apiCall.id, status: answer.status, body: answer.body };
+      }),
+    );
+    expect(answers).toEqual(
+      others.map((c) => ({
+        id: c.id,
+        status: 501,
+        body: { code: 'NOT_IMPLEMENTED', message: `${c.id} is part of the API but not available yet.` },
+      })),
+    );
+  });
+});
