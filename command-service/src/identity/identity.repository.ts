@@ -71,6 +71,13 @@ export async function issueSession(
   userId: string,
   provider: OAuthProvider,
 ): Promise<IssuedSession> {
+  // Dead sessions of this user go as a new one comes: the table holds live sessions, not history
+  // (the events keep that).
+  await client.query(
+    `DELETE FROM identity_sessions
+      WHERE user_id = $1 AND (expires_at < now() OR revoked_at < now() - interval '1 day')`,
+    [userId],
+  );
   const token = SESSION_TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const sessionId = randomUUID();
   await client.query(
