@@ -1,0 +1,71 @@
+/*
+ * The sandbox contract the code-execution engine runs learners' code through. Two implementations:
+ * BubblewrapSandbox (bwrap behind an unprivileged uid per slot, cgroup limits; required in
+ * production) and ProcessSandbox (plain child processes with rlimits; development only, with a loud
+ * warning). The engine never touches processes itself.
+ */
+
+/** A file placed in the box's work directory before the first command runs. */
+export type BoxFile = { path: string; content: string | Buffer; executable?: boolean };
+
+export type BoxLimits = {
+  /** Wall-clock limit of the command; the whole box is killed when it passes. */
+  timeLimitMs: number;
+  /** Memory of all processes of the command together (cgroup), in MiB. */
+  memoryLimitMb: number;
+  /** Processes and threads together (a JVM needs a few dozen). */
+  maxProcesses: number;
+  /** stdout + stderr kept at most; more kills the command and sets outputTruncated. */
+  maxOutputBytes: number;
+  /** Size of the writable work directory (tmpfs), in MiB. */
+  workDirSizeMb: number;
+};
+
+export type BoxCommand = {
+  /** argv[0] is looked up on PATH inside the box (toolchains are bound read-only). */
+  argv: string[];
+  env?: Record<string, string>;
+  stdin?: string | Buffer;
+  limits: BoxLimits;
+  /**
+   * A file in the work directory the program writes its machine-readable results to (the harness's
+   * dedicated channel, kept apart from the learner's prints); read back after the command, capped
+   * by maxOutputBytes.
+   */
+  resultFile?: string;
+};
+
+export type BoxResult = {
+  exitCode: number | null;
+  /** The signal that ended the command, if one did (SIGKILL on a limit). */
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  /** Content of `resultFile` after the command ('' when missing). */
+  result: string;
+  timedOut: boolean;
+  /** The memory limit was hit (cgroup OOM or the runtime's own out-of-memory error). */
+  outOfMemory: boolean;
+  /** The process limit stopped a fork. */
+  processLimitHit: boolean;
+  outputTruncated: boolean;
+  durationMs: number;
+};
+
+/**
+ * One box: a fresh work directory that lives across its commands (compile, then run) and is
+ * destroyed, with every process left in it, by `dispose`. Nothing survives into the next box.
+ */
+export type Box = {
+  run(command: BoxCommand): Promise<BoxResult>;
+  dispose(): Promise<void>;
+};
+
+export type Sandbox = {
+  /** 'bubblewrap' isolates; 'process' does not (development only). */
+  readonly kind: 'bubblewrap' | 'process';
+  /** Creates a box holding the files. */
+  open(files: BoxFile[]): Promise<Box>;
+  /** Whether a program is available inside the box (toolchain detection). */
+  hasProgram(name: string): Promise<boolean>;
+};
