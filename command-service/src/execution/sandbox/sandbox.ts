@@ -19,6 +19,10 @@ export type BoxLimits = {
   maxOutputBytes: number;
   /** Size of the writable work directory (tmpfs), in MiB. */
   workDirSizeMb: number;
+  /** Open files per process (RLIMIT_NOFILE); 512 when absent. */
+  maxOpenFiles?: number;
+  /** CPU time share of the whole command in cores (cgroup quota); 1 when absent. */
+  cpuCores?: number;
 };
 
 export type BoxCommand = {
@@ -57,6 +61,8 @@ export type BoxResult = {
  * destroyed, with every process left in it, by `dispose`. Nothing survives into the next box.
  */
 export type Box = {
+  /** The work directory as commands see it (their cwd): '/box' in bubblewrap, a temp dir otherwise. */
+  readonly workDir?: string;
   run(command: BoxCommand): Promise<BoxResult>;
   dispose(): Promise<void>;
 };
@@ -64,6 +70,8 @@ export type Box = {
 export type Sandbox = {
   /** 'bubblewrap' isolates; 'process' does not (development only). */
   readonly kind: 'bubblewrap' | 'process';
+  /** How many boxes can be open at once (bubblewrap: one per slot uid); open waits beyond that. */
+  readonly slots?: number;
   /** Creates a box holding the files. */
   open(files: BoxFile[]): Promise<Box>;
   /** Whether a program is available inside the box (toolchain detection). */
