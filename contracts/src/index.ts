@@ -11,3 +11,4 @@ export * from './rules/affiliates';
 export * from './api';
 export * from './rules/json';
 export * from './rules/ui-version';
+export * from './execution';

@@ -1,0 +1,4 @@
+export * from './signature';
+export * from './compare';
+export * from './status';
+export * from './question';
