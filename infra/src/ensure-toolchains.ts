@@ -1,0 +1,323 @@
+/**
+ * Installs what the code-execution engine's languages need and reports what stays unavailable:
+ *   - C#: Debian's Mono (`mono-mcs`, `mono-runtime`) through apt-get, non-interactive, only when missing;
+ *   - Kotlin: the compiler (kotlin-compiler-embeddable and its runtime dependencies, version pinned) from
+ *     Maven Central into .data/toolchains/kotlin/<version>, each jar checked against its pinned SHA-1, then
+ *     a class-data-sharing archive of the compiler so it starts faster, and toolchain.json describing it;
+ *   - Go: a build cache with the standard packages the harness uses, so a build takes a fraction of a
+ *     second instead of compiling the standard library (.data/toolchains/go-cache);
+ *   - Swift: nothing can be installed on these machines; reported unavailable unless `swiftc` exists.
+ * Idempotent: a second run finds everything in place and does nothing. Failures are reported, not fatal
+ * (a language whose toolchain is missing answers 'language unavailable'); `--strict` makes them fatal.
+ * Run as `node infra/dist/ensure-toolchains.js`; TOOLCHAINS_DIR overrides the cache directory.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+
+export const KOTLIN_VERSION = '2.2.21';
+const MAVEN_CENTRAL = 'https://repo1.maven.org/maven2';
+
+type Artifact = { group: string; name: string; version: string; sha1: string };
+
+/** The compiler and what it needs at run time (from its POM); kotlin-stdlib is also the programs' runtime. */
+const kotlinArtifacts: Artifact[] = [
+  {
+    group: 'org.jetbrains.kotlin',
+    name: 'kotlin-compiler-embeddable',
+    version: KOTLIN_VERSION,
+    sha1: 'b13aed5cf8412f9ee9d1e4db21bdcfebcc24f606',
+  },
+  {
+    group: 'org.jetbrains.kotlin',
+    name: 'kotlin-stdlib',
+    version: KOTLIN_VERSION,
+    sha1: 'fa374a986e128314c3db00a20aae55f72a258511',
+  },
+  {
+    group: 'org.jetbrains.kotlin',
+    name: 'kotlin-script-runtime',
+    version: KOTLIN_VERSION,
+    sha1: 'e9b021c4e335e4ed7a7e3b32285249ae6bb3a6c8',
+  },
+  {
+    group: 'org.jetbrains.kotlin',
+    name: 'kotlin-reflect',
+    version: '1.6.10',
+    sha1: '1cbe9c92c12a94eea200d23c2bbaedaf3daf5132',
+  },
+  {
+    group: 'org.jetbrains.kotlin',
+    name: 'kotlin-daemon-embeddable',
+    version: KOTLIN_VERSION,
+    sha1: '78fde5db1c92786448170b351d8f8868acabd2ce',
+  },
+  {
+    group: 'org.jetbrains.kotlinx',
+    name: 'kotlinx-coroutines-core-jvm',
+    version: '1.8.0',
+    sha1: 'ac1dc37a30a93150b704022f8d895ee1bd3a36b3',
+  },
+  {
+    group: 'org.jetbrains',
+    name: 'annotations',
+    version: '13.0',
+    sha1: '919f0dfe192fb4e063e7dacadee7f8bb9a2672a9',
+  },
+];
+
+/** What the Kotlin language module reads (toolchain.json): absolute paths on this machine. */
+export type KotlinToolchainManifest = {
+  version: string;
+  compilerClasspath: string[];
+  stdlib: string;
+  /** Class-data-sharing archive of the compiler's classes, when it could be made. */
+  sharedArchive?: string;
+};
+
+/** Standard packages the Go harness imports; the cache gets them compiled once. */
+const GO_WARM_PROGRAM = `package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"runtime/debug"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+func main() {
+	b, _ := json.Marshal(map[string][]float64{"a": {math.Pi}})
+	w := bufio.NewWriter(os.Stdout)
+	fmt.Fprintln(w, string(b), strings.ToUpper("ok"), strconv.Itoa(1), errors.New("x"), sort.IntsAreSorted(nil))
+	debug.SetGCPercent(100)
+	w.Flush()
+}
+`;
+
+export type ToolchainReport = Record<string, { available: boolean; detail: string }>;
+
+const repoRoot = resolve(__dirname, '..', '..');
+
+export function toolchainsDir(): string {
+  return process.env.TOOLCHAINS_DIR ?? join(repoRoot, '.data', 'toolchains');
+}
+
+function log(message: string): void {
+  console.log(`[ensure-toolchains] ${message}`);
+}
+
+function onPath(program: string): boolean {
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir, program), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function run(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  return spawnSync(file, args, {
+    encoding: 'utf8',
+    timeout: 600_000,
+    maxBuffer: 64 * 1024 * 1024,
+    ...options,
+  });
+}
+
+function ensureMono(): { available: boolean; detail: string } {
+  if (onPath('mcs') && onPath('mono')) return { available: true, detail: 'mcs and mono found' };
+  const isRoot = process.getuid?.() === 0;
+  const sudo = !isRoot && run('sudo', ['-n', 'true']).status === 0;
+  if (!isRoot && !sudo) {
+    return {
+      available: false,
+      detail: 'mono missing; install with: sudo apt-get install mono-mcs mono-runtime',
+    };
+  }
+  const aptGet = (args: string[]) => {
+    const [file, rest] = isRoot
+      ? ['apt-get', args]
+      : ['sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]];
+    log(`running: ${[file, ...rest].join(' ')}`);
+    return spawnSync(file, rest, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  };
+  const packages = ['mono-mcs', 'mono-runtime'];
+  let install = aptGet(['install', '-y', '-q', '--no-install-recommends', ...packages]);
+  if (install.status !== 0) {
+    aptGet(['update', '-q']);
+    install = aptGet(['install', '-y', '-q', '--no-install-recommends', ...packages]);
+  }
+  if (install.status === 0 && onPath('mcs') && onPath('mono'))
+    return { available: true, detail: 'mono installed' };
+  return {
+    available: false,
+    detail: `apt-get install ${packages.join(' ')} failed (exit ${install.status})`,
+  };
+}
+
+async function download(url: string, sha1: string, target: string): Promise<void> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(300_000) });
+  if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status}`);
+  const body = Buffer.from(await response.arrayBuffer());
+  const actual = createHash('sha1').update(body).digest('hex');
+  if (actual !== sha1) throw new Error(`${url}: SHA-1 ${actual}, expected ${sha1}`);
+  const partial = `${target}.partial`;
+  writeFileSync(partial, body);
+  renameSync(partial, target);
+}
+
+function fileSha1(path: string): string {
+  return createHash('sha1').update(readFileSync(path)).digest('hex');
+}
+
+async function ensureKotlin(root: string): Promise<{ available: boolean; detail: string }> {
+  if (!onPath('java')) return { available: false, detail: 'java is missing (Kotlin runs on the JVM)' };
+  const dir = join(root, 'kotlin', KOTLIN_VERSION);
+  const manifestPath = join(root, 'kotlin', 'toolchain.json');
+  mkdirSync(dir, { recursive: true });
+  const jars: string[] = [];
+  try {
+    for (const artifact of kotlinArtifacts) {
+      const file = `${artifact.name}-${artifact.version}.jar`;
+      const target = join(dir, file);
+      jars.push(target);
+      if (existsSync(target) && fileSha1(target) === artifact.sha1) continue;
+      const url = `${MAVEN_CENTRAL}/${artifact.group.replace(/\./g, '/')}/${artifact.name}/${artifact.version}/${file}`;
+      log(`downloading ${file}`);
+      await download(url, artifact.sha1, target);
+    }
+  } catch (error) {
+    return { available: false, detail: `Kotlin compiler download failed: ${(error as Error).message}` };
+  }
+  const manifest: KotlinToolchainManifest = {
+    version: KOTLIN_VERSION,
+    compilerClasspath: jars,
+    stdlib: join(dir, `kotlin-stdlib-${KOTLIN_VERSION}.jar`),
+  };
+  const archive = join(dir, 'compiler.jsa');
+  if (!existsSync(archive)) makeKotlinArchive(manifest, archive);
+  if (existsSync(archive)) manifest.sharedArchive = archive;
+  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+  return { available: true, detail: `Kotlin ${KOTLIN_VERSION} compiler in ${dir}` };
+}
+
+/** Records the classes one compile loads into a CDS archive; later compiles map them instead of parsing jars. */
+function makeKotlinArchive(manifest: KotlinToolchainManifest, archive: string): void {
+  const work = mkdtempSync(join(tmpdir(), 'kotlin-cds-'));
+  try {
+    writeFileSync(
+      join(work, 'Main.kt'),
+      'fun main() { println(listOf(1, 2).map { it * 2 }.joinToString()) }\n',
+    );
+    log('recording a class-data-sharing archive of the Kotlin compiler');
+    const result = run(
+      'java',
+      [
+        `-XX:ArchiveClassesAtExit=${archive}`,
+        '-cp',
+        manifest.compilerClasspath.join(':'),
+        'org.jetbrains.kotlin.cli.jvm.K2JVMCompiler',
+        '-no-stdlib',
+        '-no-reflect',
+        '-classpath',
+        manifest.stdlib,
+        '-d',
+        join(work, 'out'),
+        join(work, 'Main.kt'),
+      ],
+      { cwd: work },
+    );
+    if (result.status !== 0) {
+      log(`no class-data-sharing archive (compile exited ${result.status}): ${result.stderr.slice(0, 500)}`);
+      rmSync(archive, { force: true });
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function ensureGoCache(root: string): { available: boolean; detail: string } {
+  if (!onPath('go')) return { available: false, detail: 'go is missing' };
+  const cache = join(root, 'go-cache');
+  const work = mkdtempSync(join(tmpdir(), 'go-warm-'));
+  try {
+    writeFileSync(join(work, 'main.go'), GO_WARM_PROGRAM);
+    const started = Date.now();
+    const result = run('go', ['build', '-o', join(work, 'warm'), 'main.go'], {
+      cwd: work,
+      env: { ...process.env, GOCACHE: cache, GOTOOLCHAIN: 'local', GOFLAGS: '-buildvcs=false' },
+    });
+    if (result.status !== 0)
+      return { available: true, detail: `go build cache not warmed: ${result.stderr.trim()}` };
+    return { available: true, detail: `go build cache ready in ${cache} (${Date.now() - started} ms)` };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function programs(names: string[]): { available: boolean; detail: string } {
+  const missing = names.filter((name) => !onPath(name));
+  return missing.length === 0
+    ? { available: true, detail: `${names.join(', ')} found` }
+    : { available: false, detail: `missing: ${missing.join(', ')}` };
+}
+
+/** Installs what is missing and answers, per language, whether its toolchain is there. */
+export async function ensureToolchains(): Promise<ToolchainReport> {
+  const root = toolchainsDir();
+  mkdirSync(root, { recursive: true });
+  const report: ToolchainReport = {
+    csharp: ensureMono(),
+    cpp: programs(['g++']),
+    go: ensureGoCache(root),
+    java: programs(['javac', 'java']),
+    javascript: programs(['node']),
+    kotlin: await ensureKotlin(root),
+    python: programs(['python3']),
+    swift: onPath('swiftc')
+      ? { available: true, detail: 'swiftc found' }
+      : { available: false, detail: 'no Swift toolchain can be installed on this machine' },
+    typescript: programs(['node']),
+  };
+  for (const [language, { available, detail }] of Object.entries(report)) {
+    log(`${language.padEnd(10)} ${available ? 'available  ' : 'UNAVAILABLE'} ${detail}`);
+  }
+  return report;
+}
+
+if (require.main === module) {
+  const strict = process.argv.includes('--strict');
+  ensureToolchains().then(
+    (report) => {
+      const missing = Object.entries(report).filter(([language, r]) => !r.available && language !== 'swift');
+      if (strict && missing.length > 0) process.exit(1);
+    },
+    (error: unknown) => {
+      console.error('[ensure-toolchains] failed:', error);
+      process.exit(1);
+    },
+  );
+}
