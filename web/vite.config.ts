@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -5,10 +6,15 @@ const contractsEntry = fileURLToPath(new URL('../contracts/src/index.ts', import
 const sourceRoot = fileURLToPath(new URL('./src/', import.meta.url));
 // The dev server and `vite preview` forward /api to a running platform (`npm start`, port 8080 by default).
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
+// The build's version, asked about by the version check (ui_version/eval).
+const webPackage = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 export default defineConfig({
   // No @vitejs/plugin-react: esbuild compiles JSX with the automatic runtime (no fast refresh needed).
   esbuild: { jsx: 'automatic' },
+  define: { __APP_VERSION__: JSON.stringify(webPackage.version) },
   resolve: {
     // The web compiles the contracts from source, so it never waits for their `tsc` build.
     alias: [

@@ -1,3 +1,4 @@
+import './app/take-token-from-url';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

@@ -1,14 +1,19 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { startSession } from '@/features/auth/api/start-session';
 import { api } from '@/shared/api/api-slice';
+import { sharedReducer } from '@/shared/lib/store';
 
 export const store = configureStore({
-  reducer: { [api.reducerPath]: api.reducer },
+  reducer: sharedReducer,
   middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
 });
 
 // Lets queries refetch when the window regains focus or the network comes back.
 setupListeners(store.dispatch);
+
+// Once per page load, not per render: the token refresh must never run twice with the same token.
+store.dispatch(startSession());
 
 export type RootState = ReturnType<typeof store.getState>;
 export type AppDispatch = typeof store.dispatch;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 
 const navigation = [
@@ -5,8 +6,13 @@ const navigation = [
   { to: '/status', label: 'System status', end: false },
 ] as const;
 
+type AppLayoutProps = {
+  /** The header's account area (sign-in or the signed-in user), given by the app: shared code knows no features. */
+  account?: ReactNode;
+};
+
 /** The application shell: header with navigation, the routed page, footer. */
-export function AppLayout() {
+export function AppLayout({ account }: AppLayoutProps) {
   // A page's module is fetched on first visit: show that the click was taken while it arrives.
   const isNavigating = useNavigation().state === 'loading';
 
@@ -38,6 +44,7 @@ export function AppLayout() {
               ))}
             </ul>
           </nav>
+          {account ? <div className="app-header__account">{account}</div> : null}
         </div>
       </header>
       <main id="main" className="app-main" tabIndex={-1}>

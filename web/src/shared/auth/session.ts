@@ -1,0 +1,48 @@
+import { getUserInfo, signOut } from '@app/contracts';
+import { api, endSession } from '@/shared/api/api-slice';
+import { contractMutation, contractQuery, type CallRequest } from '@/shared/api/contract-endpoint';
+import { getMachineUuid } from '@/shared/lib/machine-uuid';
+import { useAppSelector, type AppThunk } from '@/shared/lib/store';
+import { saveLoginToken } from './login-token';
+import { selectIsSignedIn, sessionStarted } from './session-slice';
+
+export type LogoutReason = NonNullable<CallRequest<typeof signOut>['reason']>;
+
+// Endpoint names are the contract call ids: the base query recognises the logout call by its id.
+export const sessionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getUserInfo: contractQuery(build, getUserInfo, { providesTags: ['UserInfo'] }),
+    signOut: contractMutation(build, signOut),
+  }),
+});
+
+/** The signed-in user (spec 3, User info); nothing is asked while signed out. */
+export function useCurrentUser() {
+  const isSignedIn = useAppSelector(selectIsSignedIn);
+  return sessionApi.useGetUserInfoQuery({ machineUuid: getMachineUuid() }, { skip: !isSignedIn });
+}
+
+export function useIsSignedIn(): boolean {
+  return useAppSelector(selectIsSignedIn);
+}
+
+/** A sign-in produced a token: keep it and load who signed in. */
+export function beginSession(token: string): AppThunk {
+  return (dispatch) => {
+    saveLoginToken(token);
+    dispatch(sessionStarted());
+    dispatch(api.util.invalidateTags(['UserInfo']));
+  };
+}
+
+/** Revokes the token on the server, then forgets it here; a failed call still ends the session locally. */
+export function logOut(reason: LogoutReason): AppThunk<Promise<void>> {
+  return async (dispatch) => {
+    try {
+      await dispatch(sessionApi.endpoints.signOut.initiate({ reason })).unwrap();
+    } catch {
+      // The token may be revoked already, or the server unreachable: this browser signs out regardless.
+    }
+    dispatch(endSession());
+  };
+}
