@@ -9,6 +9,7 @@ import { CONFIG, LOGGER, METRICS_REGISTRY, PG_POOL } from './infrastructure/toke
 import { EventAppender } from './infrastructure/event-appender';
 import { HealthController, SessionAuthenticator } from './platform';
 import { identityControllers, identityProviders } from './identity/identity.module-parts';
+import { SetUiVersionBoundsController } from './settings/set-ui-version-bounds/set-ui-version-bounds.controller';
 import { RecordTelemetryEventController } from './telemetry/record-telemetry-event/record-telemetry-event.controller';
 import { RecordTelemetryEventHandler } from './telemetry/record-telemetry-event/record-telemetry-event.handler';
 import { TrackAffiliateClickController } from './affiliates/track-affiliate-click/track-affiliate-click.controller';
@@ -30,6 +31,7 @@ export class AppModule implements OnApplicationShutdown {
         RecordTelemetryEventController,
         TrackAffiliateClickController,
         ...identityControllers,
+        SetUiVersionBoundsController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },

@@ -6,6 +6,7 @@ export * from './events/catalog';
 export * from './events/telemetry';
 export * from './events/affiliates';
 export * from './events/identity';
+export * from './events/settings';
 export * from './rules/access';
 export * from './rules/affiliates';
 export * from './api';

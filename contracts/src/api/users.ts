@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyone, commandAckSchema, defineCall, looseObject, signedIn } from './define';
+import { anyone, commandAckSchema, defineCall, looseObject, signedIn, staffOnly } from './define';
 import { fetchRequestSchema, roleSchema } from './common';
 import { oauthProviders, SCREEN_LEASE_TTL_DEFAULT_SECONDS, uiVersionStatuses } from '../constants';
 
@@ -89,6 +89,28 @@ export const getUserMeta = defineCall({
 });
 
 export const versionCheckReplySchema = z.object({ status: z.enum(uiVersionStatuses) });
+
+const boundSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[0-9A-Za-z.+-]+$/, 'A version is made of letters, digits, dots, plus and minus signs.')
+  .nullable();
+
+/**
+ * Staff: move the web build bounds without a deploy (after a bad release, say). The values win over
+ * UI_MIN_SUPPORTED_VERSION / UI_MIN_RECOMMENDED_VERSION; null falls back to them.
+ */
+export const setUiVersionBounds = defineCall({
+  id: 'setUiVersionBounds',
+  path: '/api/staff/v1/ui-version/bounds',
+  kind: 'command',
+  access: staffOnly,
+  summary: 'Set the oldest supported and the oldest recommended web build.',
+  request: z.object({ minSupported: boundSchema, minRecommended: boundSchema }),
+  response: commandAckSchema,
+});
 
 export const evalUiVersion = defineCall({
   id: 'evalUiVersion',

@@ -12,6 +12,7 @@ import {
   UserSignedInV1,
   UsernameSetV1,
 } from './identity';
+import { UiVersionBoundsSetV1 } from './settings';
 
 /* Every version of every domain event. Add new versions here; never remove old ones while stored. */
 const allDefinitions = [
@@ -26,6 +27,7 @@ const allDefinitions = [
   RoleRevokedV1,
   ScreenLeaseTakenOverV1,
   AccountWipedV1,
+  UiVersionBoundsSetV1,
 ] as const;
 
 type AnyDefinition = EventDefinition<string, number, z.ZodType>;
@@ -42,6 +44,7 @@ export type EventDataMap = {
   RoleRevoked: z.infer<typeof RoleRevokedV1.schema>;
   ScreenLeaseTakenOver: z.infer<typeof ScreenLeaseTakenOverV1.schema>;
   AccountWiped: z.infer<typeof AccountWipedV1.schema>;
+  UiVersionBoundsSet: z.infer<typeof UiVersionBoundsSetV1.schema>;
 };
 export type EventType = keyof EventDataMap;
 

@@ -1,19 +1,39 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Pool } from 'pg';
 import { evalUiVersion, evaluateUiVersion } from '@app/contracts';
 import { type CallInput, ContractRoute, ValidatedInput } from '@app/command-service';
+import { PG_POOL } from '../infrastructure/tokens';
+import { ReadYourWrites } from '../infrastructure/read-your-writes';
+import { uiVersionBoundsProjection } from '../read-models/ui-version-bounds/ui-version-bounds.projection';
 
 /**
- * Spec 7, `ui_version/eval`: whether the web build asking is still supported. The bounds come
- * from the environment (UI_MIN_SUPPORTED_VERSION, UI_MIN_RECOMMENDED_VERSION), read on each call.
+ * Spec 7, `ui_version/eval`: whether the web build asking is still supported. The bounds staff set
+ * (setUiVersionBounds) win; unset ones fall back to UI_MIN_SUPPORTED_VERSION and
+ * UI_MIN_RECOMMENDED_VERSION from the environment.
  */
 @Controller()
 export class UiVersionController {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
+
   @ContractRoute(evalUiVersion)
-  evaluate(@ValidatedInput() { input }: CallInput<typeof evalUiVersion>) {
+  async evaluate(
+    @ValidatedInput() { input }: CallInput<typeof evalUiVersion>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [uiVersionBoundsProjection.name]);
+    const { rows } = await this.pool.query<{ min_supported: string | null; min_recommended: string | null }>(
+      'SELECT min_supported, min_recommended FROM rm_ui_version_bounds WHERE id = 1',
+    );
+    const set = rows[0];
     return {
       status: evaluateUiVersion(input.version, {
-        minimumSupported: process.env.UI_MIN_SUPPORTED_VERSION || undefined,
-        minimumRecommended: process.env.UI_MIN_RECOMMENDED_VERSION || undefined,
+        minimumSupported: set?.min_supported ?? (process.env.UI_MIN_SUPPORTED_VERSION || undefined),
+        minimumRecommended: set?.min_recommended ?? (process.env.UI_MIN_RECOMMENDED_VERSION || undefined),
       }),
     };
   }

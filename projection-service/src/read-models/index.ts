@@ -2,10 +2,12 @@ import type { Projection } from '../runtime/projection';
 import { affiliateClicksDailyProjection } from './affiliate-clicks-daily/affiliate-clicks-daily.projection';
 import { telemetryDailyProjection } from './telemetry-daily/telemetry-daily.projection';
 import { userAccessProjection } from './user-access/user-access.projection';
+import { uiVersionBoundsProjection } from './ui-version-bounds/ui-version-bounds.projection';
 
 /** Every projection the service runs. */
 export const projections: readonly Projection[] = [
   telemetryDailyProjection,
   affiliateClicksDailyProjection,
   userAccessProjection,
+  uiVersionBoundsProjection,
 ];

@@ -166,6 +166,10 @@ const endpoints: Endpoint[] = [
     request: () => ({ path: `/api/staff/v1/users/${target.userId}/access`, options: {} }),
   },
   { id: 'productOwnership', request: get('/api/staff/v1/products/owners') },
+  {
+    id: 'setUiVersionBounds',
+    request: post('/api/staff/v1/ui-version/bounds', { minSupported: null, minRecommended: null }),
+  },
   { id: 'telemetryDailyCounts', request: get('/api/staff/v1/telemetry/daily') },
   { id: 'affiliateClicksDaily', request: get('/api/staff/v1/affiliates/clicks/daily') },
   { id: 'rebuildProjection', request: post('/api/staff/v1/projections/affiliate-clicks-daily/rebuild') },

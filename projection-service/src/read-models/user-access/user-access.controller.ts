@@ -1,16 +1,26 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import { productIds, productOwnership, getUserAccess } from '@app/contracts';
 import { ApiException, type CallInput, ContractRoute, ValidatedInput } from '@app/command-service';
 import { PG_POOL } from '../../infrastructure/tokens';
-import { fromRow, productsOf } from './user-access.projection';
+import { ReadYourWrites } from '../../infrastructure/read-your-writes';
+import { fromRow, productsOf, userAccessProjection } from './user-access.projection';
 
 @Controller()
 export class UserAccessController {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
 
   @ContractRoute(getUserAccess)
-  async get(@ValidatedInput() { params }: CallInput<typeof getUserAccess>) {
+  async get(
+    @ValidatedInput() { params }: CallInput<typeof getUserAccess>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [userAccessProjection.name]);
     const { rows } = await this.pool.query('SELECT * FROM rm_user_access WHERE user_id = $1', [
       params.userId,
     ]);
@@ -20,7 +30,12 @@ export class UserAccessController {
   }
 
   @ContractRoute(productOwnership)
-  async owners(@ValidatedInput() _: CallInput<typeof productOwnership>) {
+  async owners(
+    @ValidatedInput() _: CallInput<typeof productOwnership>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [userAccessProjection.name]);
     const { rows } = await this.pool.query<{ product: string; owners: string }>(
       'SELECT p AS product, count(*) AS owners FROM rm_user_access, unnest(products) AS p GROUP BY p',
     );
