@@ -1,9 +1,9 @@
 /**
  * Makes sure the code-execution sandbox can run here: Debian's `bubblewrap` (installed through apt-get when
- * `bwrap` is missing; `apt-get update` only when the plain install fails), util-linux's setpriv, prlimit
- * and flock, unprivileged user namespaces (bwrap is not setuid on Debian), and cgroups the sandbox may
- * create children in (v1 memory + pids, or v2 with those controllers). It then runs one smoke box as an
- * unprivileged uid to prove the whole chain works.
+ * `bwrap` is missing; `apt-get update` only when the plain install fails), util-linux's setpriv, flock,
+ * mount and umount, unprivileged user namespaces (bwrap is not setuid on Debian), and cgroups the sandbox
+ * may create children in (v1 memory + pids, or v2 with those controllers; reported, the sandbox itself
+ * checks them at start). It then runs one smoke box as an unprivileged uid to prove the chain works.
  *
  * Slot users: none are created. The sandbox runs each slot under a numeric uid/gid with no passwd entry
  * (setpriv and bwrap need none; the box gets a generated /etc/passwd naming it), from SANDBOX_UID_BASE
@@ -153,7 +153,7 @@ export function ensureSandbox(): EnsureSandboxReport {
     if (!bwrap)
       throw new Error(`apt-get finished but bwrap is still missing. Install it with: ${INSTALL_HINT}`);
   }
-  const missing = ['setpriv', 'prlimit', 'flock'].filter((tool) => !which(tool));
+  const missing = ['setpriv', 'flock', 'mount', 'umount'].filter((tool) => !which(tool));
   if (missing.length > 0) {
     throw new Error(`util-linux tools missing: ${missing.join(', ')} (apt-get install -y util-linux)`);
   }

@@ -5,7 +5,7 @@
  * /proc/self/fd), so a symlink or FIFO planted in the work dir is refused instead of followed.
  */
 import { constants } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { chown, mkdir, open, type FileHandle } from 'node:fs/promises';
 import type { BoxFile } from './sandbox';
 
 const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_DIRECTORY, O_NONBLOCK, O_NOCTTY } = constants;
@@ -61,7 +61,6 @@ export type Owner = { uid: number; gid: number };
  * refuse to overwrite or follow anything all the same). Files and directories get `owner` when given.
  */
 export async function writeBoxFiles(root: string, files: BoxFile[], owner?: Owner): Promise<void> {
-  const { mkdir, chown } = await import('node:fs/promises');
   for (const file of files) {
     const parts = boxPathParts(file.path);
     const dir = await openParent(root, parts, async (parent, name) => {

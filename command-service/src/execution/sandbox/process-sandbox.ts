@@ -34,6 +34,7 @@ export class ProcessSandbox implements Sandbox {
   readonly kind = 'process' as const;
   private readonly tmpDir: string;
   private prlimit: Promise<boolean> | undefined;
+  private readonly boxes = new Set<ProcessBox>();
 
   constructor(options: ProcessSandboxOptions = {}) {
     this.tmpDir = options.tmpDir ?? tmpdir();
@@ -53,7 +54,9 @@ export class ProcessSandbox implements Sandbox {
       await mkdir(join(root, 'tmp'), { mode: 0o700 });
       await writeBoxFiles(workDir, files);
       this.prlimit ??= isOnPath('prlimit', pathDirs(process.env.PATH));
-      return new ProcessBox(root, workDir, await this.prlimit);
+      const box = new ProcessBox(root, workDir, await this.prlimit, () => this.boxes.delete(box));
+      this.boxes.add(box);
+      return box;
     } catch (error) {
       await rm(root, { recursive: true, force: true });
       throw error;
@@ -62,6 +65,10 @@ export class ProcessSandbox implements Sandbox {
 
   hasProgram(name: string): Promise<boolean> {
     return isOnPath(name, pathDirs(process.env.PATH));
+  }
+
+  async close(): Promise<void> {
+    for (const box of [...this.boxes]) await box.dispose();
   }
 }
 
@@ -73,6 +80,7 @@ class ProcessBox implements Box {
     private readonly root: string,
     readonly workDir: string,
     private readonly withPrlimit: boolean,
+    private readonly onDispose: () => void,
   ) {}
 
   async run(command: BoxCommand): Promise<BoxResult> {
@@ -123,6 +131,7 @@ class ProcessBox implements Box {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
+    this.onDispose();
     for (const group of this.groups) killGroup(group);
     await rm(this.root, { recursive: true, force: true, maxRetries: 3 });
   }

@@ -25,7 +25,8 @@ describe.each(implementations)('%s', (name, make) => {
   let sandbox: Sandbox | undefined;
   beforeAll(async () => {
     sandbox = await make();
-  });
+  }, 30_000);
+  afterAll(() => sandbox?.close?.());
   const it_ = (title: string, body: (sandbox: Sandbox) => Promise<void>, timeout?: number) =>
     it(
       title,

@@ -76,4 +76,6 @@ export type Sandbox = {
   open(files: BoxFile[]): Promise<Box>;
   /** Whether a program is available inside the box (toolchain detection). */
   hasProgram(name: string): Promise<boolean>;
+  /** Disposes every open box and releases what the sandbox holds (slot uids, mounts, cgroups). */
+  close?(): Promise<void>;
 };

@@ -2,11 +2,16 @@
  * For the sandbox tests: the bubblewrap sandbox when it works here. In CI (CI=true) a missing bubblewrap
  * fails the tests; elsewhere they skip with a message.
  */
-import type { Sandbox } from './sandbox';
+import { BubblewrapSandbox, type BubblewrapSandboxOptions } from './bubblewrap-sandbox';
 
-export async function bubblewrapForTests(): Promise<Sandbox | undefined> {
-  const reason = 'BubblewrapSandbox is not implemented yet';
-  if (process.env.CI === 'true') throw new Error(`${reason}; CI must run the bubblewrap sandbox tests`);
-  console.warn(`[sandbox tests] skipping BubblewrapSandbox tests: ${reason}`);
+export async function bubblewrapForTests(
+  options?: BubblewrapSandboxOptions,
+): Promise<BubblewrapSandbox | undefined> {
+  const sandbox = await BubblewrapSandbox.create(options);
+  if (typeof sandbox !== 'string') return sandbox;
+  if (process.env.CI === 'true') {
+    throw new Error(`BubblewrapSandbox cannot run here: ${sandbox}. CI must run the sandbox tests.`);
+  }
+  console.warn(`[sandbox tests] skipping the BubblewrapSandbox tests: ${sandbox}`);
   return undefined;
 }

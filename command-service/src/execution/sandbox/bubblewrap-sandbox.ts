@@ -1,0 +1,511 @@
+/*
+ * BubblewrapSandbox: the production sandbox (GUIDE section 4). Each command runs as
+ *
+ *   sh (joins the command's cgroups; rlimits for file size, open files, no core dumps)
+ *     -> setpriv (slot uid/gid, no groups) -> bwrap (every namespace, no capabilities, new session)
+ *
+ * so the program is an unprivileged uid in its own user, pid, mount, network (loopback only), ipc, uts
+ * and cgroup namespaces, sees only read-only toolchains, and cannot outlive the command: the pid
+ * namespace dies with it and the command's cgroup is emptied and removed afterwards.
+ *
+ * The work directory is a tmpfs the host mounts per box (size from workDirSizeMb, owned by the slot uid,
+ * nosuid, nodev) and binds at /box in every command of the box, so compile output survives into the run;
+ * the host writes the box's files into it before anything of the learner's has run and reads result files
+ * from it without following symlinks (box-files.ts). /tmp and /dev/shm are fresh tmpfs per command.
+ *
+ * Requires root (to switch uids, mount the work dirs and create cgroups), bwrap, util-linux's setpriv,
+ * flock, mount and umount, and cgroups with the memory and pids controllers (v1 or v2, see cgroups.ts).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readdir, readlink, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, constants as osConstants } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { readBoxFile, writeBoxFiles } from './box-files';
+import { Cgroups, type BoxCgroup } from './cgroups';
+import { DEFAULT_MAX_OPEN_FILES, isOnPath, isRuntimeOutOfMemory, MiB, runChild } from './run-child';
+import type { Box, BoxCommand, BoxFile, BoxResult, Sandbox } from './sandbox';
+import { claimUids, SlotPool, type Slot } from './slots';
+
+/** A host path bound read-only into every box. */
+export type SandboxBind = { hostPath: string; boxPath?: string };
+
+export type BubblewrapSandboxOptions = {
+  /** Boxes open at once, each under its own uid; the number of cores when absent. */
+  slots?: number;
+  /** How long `open` waits for a free slot before SandboxBusyError; 60 s when absent. */
+  slotWaitMs?: number;
+  /** First slot uid (also the gid); SANDBOX_UID_BASE or 1900000000 when absent. No passwd entry is needed. */
+  uidBase?: number;
+  /** Host directory for work-dir mounts and slot locks; /run/rce-sandbox when absent. */
+  stateDir?: string;
+  /** Work-dir size before the first command says otherwise, in MiB. */
+  initialWorkDirSizeMb?: number;
+  /** More read-only binds (a compiler's jars, a prepared read-only build cache). */
+  extraBinds?: SandboxBind[];
+};
+
+/** Where commands run inside the box. */
+export const BOX_WORK_DIR = '/box';
+/** PATH inside the box. */
+export const BOX_PATH = '/usr/local/go/bin:/usr/local/bin:/usr/bin:/bin';
+const DEFAULT_UID_BASE = 1_900_000_000;
+/** bwrap's outer process and its pid-1 monitor count in pids.max too. */
+const BWRAP_PROCESSES = 2;
+
+const SYSTEM_PATH = '/usr/sbin:/usr/bin:/sbin:/bin';
+const SYSTEM_DIRS = SYSTEM_PATH.split(':');
+/** /etc pieces the toolchains read; everything else of /etc stays out. */
+const ETC_ENTRIES = [
+  'alternatives',
+  'ld.so.cache',
+  'ld.so.conf',
+  'ld.so.conf.d',
+  'nsswitch.conf',
+  'localtime',
+  'mono',
+  /^java-\d+-openjdk$/,
+  /^python3(\.\d+)?$/,
+];
+
+type Tools = { bwrap: string; setpriv: string; flock: string; mount: string; umount: string };
+
+/** Answers why bubblewrap cannot be used here, or the tools it needs. */
+async function findTools(): Promise<Tools | string> {
+  if (process.platform !== 'linux') return 'not Linux';
+  if (process.getuid?.() !== 0) return 'the service does not run as root (needed for slot uids and cgroups)';
+  const tools: Partial<Tools> = {};
+  for (const name of ['bwrap', 'setpriv', 'flock', 'mount', 'umount'] as const) {
+    const dir = await firstDirWith(name, SYSTEM_DIRS);
+    if (!dir) return `${name} is missing${name === 'bwrap' ? ' (node infra/dist/ensure-sandbox.js)' : ''}`;
+    tools[name] = join(dir, name);
+  }
+  return tools as Tools;
+}
+
+async function firstDirWith(name: string, dirs: string[]): Promise<string | undefined> {
+  for (const dir of dirs) if (await isOnPath(name, [dir])) return dir;
+  return undefined;
+}
+
+export class BubblewrapSandbox implements Sandbox {
+  readonly kind = 'bubblewrap' as const;
+  private readonly boxes = new Set<BubblewrapBox>();
+  private readonly programs = new Map<string, Promise<boolean>>();
+  private closed = false;
+
+  private constructor(
+    private readonly tools: Tools,
+    private readonly cgroups: Cgroups,
+    private readonly pool: SlotPool,
+    private readonly releaseUids: () => void,
+    private readonly instanceDir: string,
+    private readonly baseArgs: string[],
+    private readonly initialWorkDirSizeMb: number,
+  ) {}
+
+  /** The sandbox, or why it cannot run on this machine. */
+  static async create(options: BubblewrapSandboxOptions = {}): Promise<BubblewrapSandbox | string> {
+    const tools = await findTools();
+    if (typeof tools === 'string') return tools;
+    const cgroups = await Cgroups.detect();
+    if (typeof cgroups === 'string') return cgroups;
+    const stateDir = options.stateDir ?? '/run/rce-sandbox';
+    const instanceDir = join(stateDir, `i-${process.pid}-${randomBytes(4).toString('hex')}`);
+    let releaseUids = () => undefined as void;
+    try {
+      await mkdir(stateDir, { recursive: true, mode: 0o711 });
+      await chmod(stateDir, 0o711);
+      await sweepStaleInstances(stateDir, tools);
+      const slotCount = Math.max(1, options.slots ?? availableParallelism());
+      const uidBase = options.uidBase ?? (Number(process.env.SANDBOX_UID_BASE) || DEFAULT_UID_BASE);
+      const { uids, release } = await claimUids(tools.flock, stateDir, uidBase, slotCount);
+      releaseUids = release;
+      await mkdir(instanceDir, { mode: 0o711 });
+      await chmod(instanceDir, 0o711);
+      await writeIdentityFiles(instanceDir, uids);
+      const sandbox = new BubblewrapSandbox(
+        tools,
+        cgroups,
+        new SlotPool(uids, options.slotWaitMs ?? 60_000),
+        release,
+        instanceDir,
+        await toolchainArgs(instanceDir, options.extraBinds ?? []),
+        options.initialWorkDirSizeMb ?? 64,
+      );
+      const smoke = await sandbox.probe();
+      if (smoke) {
+        await sandbox.close();
+        return smoke;
+      }
+      return sandbox;
+    } catch (error) {
+      releaseUids();
+      await rm(instanceDir, { recursive: true, force: true }).catch(() => undefined);
+      await cgroups.close().catch(() => undefined);
+      return `bubblewrap sandbox failed to start: ${(error as Error).message}`;
+    }
+  }
+
+  get slots(): number {
+    return this.pool.size;
+  }
+
+  async open(files: BoxFile[]): Promise<Box> {
+    if (this.closed) throw new Error('sandbox is closed');
+    const slot = await this.pool.acquire();
+    const id = randomBytes(6).toString('hex');
+    const hostDir = join(this.instanceDir, `box-${id}`);
+    let mounted = false;
+    try {
+      await mkdir(hostDir, { mode: 0o700 });
+      await this.exec(this.tools.mount, [
+        '-t',
+        'tmpfs',
+        '-o',
+        `size=${this.initialWorkDirSizeMb}m,mode=0700,uid=${slot.uid},gid=${slot.gid},nosuid,nodev`,
+        'rce-box',
+        hostDir,
+      ]);
+      mounted = true;
+      await writeBoxFiles(hostDir, files, slot);
+      const box = new BubblewrapBox(this, id, slot, hostDir, this.initialWorkDirSizeMb);
+      this.boxes.add(box);
+      return box;
+    } catch (error) {
+      if (mounted) await this.exec(this.tools.umount, ['-l', hostDir]).catch(() => undefined);
+      await rm(hostDir, { recursive: true, force: true }).catch(() => undefined);
+      this.pool.release(slot);
+      throw error;
+    }
+  }
+
+  hasProgram(name: string): Promise<boolean> {
+    if (!/^[\w.+-]+$/.test(name)) return Promise.resolve(false);
+    let answer = this.programs.get(name);
+    if (!answer) {
+      answer = this.checkProgram(name);
+      this.programs.set(name, answer);
+    }
+    return answer;
+  }
+
+  private async checkProgram(name: string): Promise<boolean> {
+    const box = await this.open([]);
+    try {
+      const result = await box.run({
+        argv: ['sh', '-c', 'command -v "$1"', 'sh', name],
+        limits: {
+          timeLimitMs: 10_000,
+          memoryLimitMb: 64,
+          maxProcesses: 8,
+          maxOutputBytes: 4096,
+          workDirSizeMb: 1,
+        },
+      });
+      return result.exitCode === 0;
+    } finally {
+      await box.dispose();
+    }
+  }
+
+  /** Disposes every open box, gives the uids back and removes this instance's mounts and cgroups. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const box of [...this.boxes]) await box.dispose();
+    this.releaseUids();
+    await rm(this.instanceDir, { recursive: true, force: true });
+    await this.cgroups.close();
+  }
+
+  /** Runs `true` in a box: undefined when the whole chain works, else what failed. */
+  private async probe(): Promise<string | undefined> {
+    const box = await this.open([]);
+    try {
+      const result = await box.run({
+        argv: ['sh', '-c', 'test "$(id -u)" != 0 && grep -q "^CapEff:[[:space:]]*0*$" /proc/self/status'],
+        limits: {
+          timeLimitMs: 15_000,
+          memoryLimitMb: 64,
+          maxProcesses: 8,
+          maxOutputBytes: 4096,
+          workDirSizeMb: 1,
+        },
+      });
+      if (result.exitCode === 0) return undefined;
+      return `bubblewrap smoke box failed (exit ${result.exitCode}): ${result.stderr.trim().slice(0, 500)}`;
+    } finally {
+      await box.dispose();
+    }
+  }
+
+  /** @internal */
+  forget(box: BubblewrapBox, slot: Slot): void {
+    this.boxes.delete(box);
+    this.pool.release(slot);
+  }
+
+  /** @internal */
+  createCgroup(label: string): Promise<BoxCgroup> {
+    return this.cgroups.create(label);
+  }
+
+  /** @internal The host command for one box command, up to the program's argv. */
+  commandLine(slot: Slot, hostDir: string, command: BoxCommand): string[] {
+    const { limits } = command;
+    const size = String(limits.workDirSizeMb * MiB);
+    const env = {
+      PATH: BOX_PATH,
+      HOME: BOX_WORK_DIR,
+      TMPDIR: '/tmp',
+      LANG: 'C.UTF-8',
+      USER: `runner-${slot.index}`,
+      ...command.env,
+    };
+    // One shell as root before the uid switch: join the command's cgroups (no fork can escape them, as
+    // nothing has run yet) and set the rlimits (POSIX sh counts -f in 512-byte blocks).
+    const script =
+      'IFS=:; for f in $RCE_CGROUPS; do echo $$ > "$f" || exit 125; done; ' +
+      `ulimit -f ${Math.ceil((limits.workDirSizeMb * MiB) / 512)} && ` +
+      `ulimit -n ${limits.maxOpenFiles ?? DEFAULT_MAX_OPEN_FILES} && ulimit -c 0 && exec "$@"`;
+    return [
+      '/bin/sh',
+      '-c',
+      script,
+      'rce-box',
+      this.tools.setpriv,
+      `--reuid=${slot.uid}`,
+      `--regid=${slot.gid}`,
+      '--clear-groups',
+      '--',
+      this.tools.bwrap,
+      ...this.baseArgs,
+      '--size',
+      size,
+      '--tmpfs',
+      '/tmp',
+      '--size',
+      size,
+      '--tmpfs',
+      '/dev/shm',
+      '--remount-ro',
+      '/dev',
+      '--bind',
+      hostDir,
+      BOX_WORK_DIR,
+      '--chdir',
+      BOX_WORK_DIR,
+      '--remount-ro',
+      '/',
+      '--clearenv',
+      ...Object.entries(env).flatMap(([key, value]) => ['--setenv', key, value]),
+      '--',
+      ...command.argv,
+    ];
+  }
+
+  /** @internal */
+  exec(file: string, args: string[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: SYSTEM_PATH } });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) =>
+        code === 0
+          ? resolve()
+          : reject(new Error(`${file} ${args.join(' ')}: exit ${code}: ${stderr.trim()}`)),
+      );
+    });
+  }
+
+  /** @internal */
+  get mountTools(): Pick<Tools, 'mount' | 'umount'> {
+    return this.tools;
+  }
+}
+
+class BubblewrapBox implements Box {
+  readonly workDir = BOX_WORK_DIR;
+  private disposed = false;
+  private runs = 0;
+  private readonly active = new Set<BoxCgroup>();
+
+  constructor(
+    private readonly sandbox: BubblewrapSandbox,
+    private readonly id: string,
+    private readonly slot: Slot,
+    private readonly hostDir: string,
+    private workDirSizeMb: number,
+  ) {}
+
+  async run(command: BoxCommand): Promise<BoxResult> {
+    if (this.disposed) throw new Error('box is disposed');
+    if (command.argv.length === 0) throw new Error('empty argv');
+    const { limits } = command;
+    if (limits.workDirSizeMb !== this.workDirSizeMb) {
+      // Shrinking below what is stored already fails; the box then keeps its larger size.
+      await this.sandbox
+        .exec(this.sandbox.mountTools.mount, ['-o', `remount,size=${limits.workDirSizeMb}m`, this.hostDir])
+        .then(() => (this.workDirSizeMb = limits.workDirSizeMb))
+        .catch(() => undefined);
+    }
+    const cgroup = await this.sandbox.createCgroup(`box-${this.id}-${++this.runs}`);
+    this.active.add(cgroup);
+    try {
+      await cgroup.setLimits({
+        memoryBytes: limits.memoryLimitMb * MiB,
+        maxProcesses: limits.maxProcesses + BWRAP_PROCESSES,
+        cpuCores: limits.cpuCores ?? 1,
+      });
+      const argv = this.sandbox.commandLine(this.slot, this.hostDir, command);
+      const outcome = await runChild({
+        file: argv[0],
+        args: argv.slice(1),
+        cwd: '/',
+        env: { PATH: SYSTEM_PATH, RCE_CGROUPS: cgroup.procsFiles.join(':') },
+        stdin: command.stdin,
+        timeLimitMs: limits.timeLimitMs,
+        maxOutputBytes: limits.maxOutputBytes,
+        killAll: async (pid) => {
+          try {
+            process.kill(-pid, 'SIGKILL');
+          } catch {
+            // gone already
+          }
+          await cgroup.killAll();
+        },
+      });
+      const usage = await cgroup.usage();
+      const result = command.resultFile
+        ? await readBoxFile(this.hostDir, command.resultFile, limits.maxOutputBytes)
+        : { content: '', truncated: false };
+      // bwrap answers a program killed by signal N with exit code 128 + N, as a shell does.
+      const signalled =
+        outcome.signal === null && outcome.exitCode !== null ? signalOf(outcome.exitCode) : null;
+      const settled = signalled ? { ...outcome, exitCode: null, signal: signalled } : outcome;
+      return {
+        ...settled,
+        result: result.content,
+        outputTruncated: outcome.outputTruncated || result.truncated,
+        outOfMemory: usage.outOfMemory || isRuntimeOutOfMemory(outcome),
+        processLimitHit: usage.processLimitHit,
+      };
+    } finally {
+      this.active.delete(cgroup);
+      await cgroup.remove();
+    }
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    try {
+      for (const cgroup of this.active) await cgroup.killAll();
+      await this.sandbox.exec(this.sandbox.mountTools.umount, ['-l', this.hostDir]).catch(() => undefined);
+      await rm(this.hostDir, { recursive: true, force: true });
+    } finally {
+      this.sandbox.forget(this, this.slot);
+    }
+  }
+}
+
+function signalOf(exitCode: number): string | null {
+  if (exitCode <= 128 || exitCode > 128 + 64) return null;
+  const entry = Object.entries(osConstants.signals).find(([, number]) => number === exitCode - 128);
+  return entry ? entry[0] : null;
+}
+
+/** /etc/passwd and /etc/group for the box: root, nobody and one runner per slot uid. */
+async function writeIdentityFiles(instanceDir: string, uids: number[]): Promise<void> {
+  const runners = uids.map((uid, index) => ({ name: `runner-${index}`, uid }));
+  const passwd = [
+    'root:x:0:0:root:/root:/usr/sbin/nologin',
+    ...runners.map(({ name, uid }) => `${name}:x:${uid}:${uid}:sandbox:${BOX_WORK_DIR}:/bin/sh`),
+    'nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin',
+  ];
+  const group = ['root:x:0:', ...runners.map(({ name, uid }) => `${name}:x:${uid}:`), 'nogroup:x:65534:'];
+  await mkdir(join(instanceDir, 'etc'), { mode: 0o755 });
+  await writeFile(join(instanceDir, 'etc', 'passwd'), `${passwd.join('\n')}\n`, { mode: 0o644 });
+  await writeFile(join(instanceDir, 'etc', 'group'), `${group.join('\n')}\n`, { mode: 0o644 });
+}
+
+/**
+ * The bwrap arguments every command shares: namespaces, no capabilities, toolchains read-only. /usr is
+ * bound whole except /usr/local, of which only Go, Python's local libraries and (when Node is installed
+ * outside /usr/bin) this process's node binary go in. /etc holds only what toolchains read.
+ */
+async function toolchainArgs(instanceDir: string, extraBinds: SandboxBind[]): Promise<string[]> {
+  const args = [
+    '--unshare-all',
+    '--unshare-user',
+    '--disable-userns',
+    '--new-session',
+    '--die-with-parent',
+    '--cap-drop',
+    'ALL',
+    '--hostname',
+    'box',
+    '--ro-bind',
+    '/usr',
+    '/usr',
+  ];
+  for (const dir of ['bin', 'sbin', 'lib', 'lib32', 'lib64', 'libx32']) {
+    if (!existsSync(`/${dir}`)) continue;
+    const target = await readlink(`/${dir}`).catch(() => undefined);
+    args.push(...(target ? ['--symlink', target, `/${dir}`] : ['--ro-bind', `/${dir}`, `/${dir}`]));
+  }
+  args.push('--tmpfs', '/usr/local');
+  for (const local of ['/usr/local/go', '/usr/local/lib']) {
+    if (existsSync(local)) args.push('--ro-bind', local, local);
+  }
+  if (!process.execPath.startsWith('/usr/bin/') && !process.execPath.startsWith('/bin/')) {
+    args.push('--ro-bind', process.execPath, '/usr/local/bin/node');
+  }
+  args.push('--remount-ro', '/usr/local', '--dir', '/etc');
+  const etc = await readdir('/etc').catch(() => [] as string[]);
+  for (const entry of etc) {
+    const wanted = ETC_ENTRIES.some((rule) => (typeof rule === 'string' ? rule === entry : rule.test(entry)));
+    if (wanted) args.push('--ro-bind', `/etc/${entry}`, `/etc/${entry}`);
+  }
+  args.push(
+    '--ro-bind',
+    join(instanceDir, 'etc', 'passwd'),
+    '/etc/passwd',
+    '--ro-bind',
+    join(instanceDir, 'etc', 'group'),
+    '/etc/group',
+  );
+  for (const bind of extraBinds) args.push('--ro-bind', bind.hostPath, bind.boxPath ?? bind.hostPath);
+  args.push('--proc', '/proc', '--dev', '/dev');
+  return args;
+}
+
+/** Unmounts and removes work dirs of service processes that died without closing their sandbox. */
+async function sweepStaleInstances(stateDir: string, tools: Tools): Promise<void> {
+  for (const entry of await readdir(stateDir).catch(() => [] as string[])) {
+    const pid = Number(/^i-(\d+)-/.exec(entry)?.[1]);
+    if (!pid || isRunning(pid)) continue;
+    const dir = join(stateDir, entry);
+    for (const box of await readdir(dir).catch(() => [] as string[])) {
+      if (!box.startsWith('box-')) continue;
+      await new Promise<void>((resolve) =>
+        spawn(tools.umount, ['-l', join(dir, box)], { stdio: 'ignore' })
+          .on('close', () => resolve())
+          .on('error', () => resolve()),
+      );
+    }
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
