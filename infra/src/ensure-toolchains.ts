@@ -3,13 +3,16 @@
  *   - C#: Debian's Mono (`mono-mcs`, `mono-runtime`) through apt-get, non-interactive, only when missing;
  *   - Kotlin: the compiler (kotlin-compiler-embeddable and its runtime dependencies, version pinned) from
  *     Maven Central into .data/toolchains/kotlin/<version>, each jar checked against its pinned SHA-1, then
- *     a class-data-sharing archive of the compiler so it starts faster, and toolchain.json describing it;
- *   - Go: a build cache with the standard packages the harness uses, so a build takes a fraction of a
+ *     a class-data-sharing archive of the compiler trained on a real harness compile, and toolchain.json;
+ *   - Go: a build cache holding the standard packages the harness uses, so a build takes a fraction of a
  *     second instead of compiling the standard library (.data/toolchains/go-cache);
+ *   - C++: a precompiled bits/stdc++.h for the harness's flags (.data/toolchains/cpp), about 1 s per
+ *     compile instead of 4;
  *   - Swift: nothing can be installed on these machines; reported unavailable unless `swiftc` exists.
  * Idempotent: a second run finds everything in place and does nothing. Failures are reported, not fatal
  * (a language whose toolchain is missing answers 'language unavailable'); `--strict` makes them fatal.
- * Run as `node infra/dist/ensure-toolchains.js`; TOOLCHAINS_DIR overrides the cache directory.
+ * Run after the build as `node infra/dist/ensure-toolchains.js` (the warm-ups use the engine's own
+ * generated harnesses); TOOLCHAINS_DIR overrides the cache directory.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -25,7 +28,15 @@ import {
 } from 'node:fs';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import {
+  CPP_FLAGS,
+  detectToolchains,
+  languageModules,
+  WARMUP_SIGNATURE,
+} from '@app/command-service/dist/execution/languages';
+import type { HarnessPlan } from '@app/command-service/dist/execution/languages';
+import { functionSignatureSchema } from '@app/contracts';
 
 export const KOTLIN_VERSION = '2.2.21';
 const MAVEN_CENTRAL = 'https://repo1.maven.org/maven2';
@@ -86,31 +97,6 @@ export type KotlinToolchainManifest = {
   /** Class-data-sharing archive of the compiler's classes, when it could be made. */
   sharedArchive?: string;
 };
-
-/** Standard packages the Go harness imports; the cache gets them compiled once. */
-const GO_WARM_PROGRAM = `package main
-
-import (
-	"bufio"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"math"
-	"os"
-	"runtime/debug"
-	"sort"
-	"strconv"
-	"strings"
-)
-
-func main() {
-	b, _ := json.Marshal(map[string][]float64{"a": {math.Pi}})
-	w := bufio.NewWriter(os.Stdout)
-	fmt.Fprintln(w, string(b), strings.ToUpper("ok"), strconv.Itoa(1), errors.New("x"), sort.IntsAreSorted(nil))
-	debug.SetGCPercent(100)
-	w.Flush()
-}
-`;
 
 export type ToolchainReport = Record<string, { available: boolean; detail: string }>;
 
@@ -224,58 +210,77 @@ async function ensureKotlin(root: string): Promise<{ available: boolean; detail:
   return { available: true, detail: `Kotlin ${KOTLIN_VERSION} compiler in ${dir}` };
 }
 
-/** Records the classes one compile loads into a CDS archive; later compiles map them instead of parsing jars. */
-function makeKotlinArchive(manifest: KotlinToolchainManifest, archive: string): void {
-  const work = mkdtempSync(join(tmpdir(), 'kotlin-cds-'));
+const warmUpSignature = functionSignatureSchema.parse(WARMUP_SIGNATURE);
+
+/** Writes a harness plan for the warm-up signature into a temp dir and runs its compile step there. */
+function compileWarmUp(plan: HarnessPlan, argv: string[]): { status: number | null; stderr: string } {
+  const work = mkdtempSync(join(tmpdir(), 'toolchain-warm-'));
   try {
-    writeFileSync(
-      join(work, 'Main.kt'),
-      'fun main() { println(listOf(1, 2).map { it * 2 }.joinToString()) }\n',
-    );
-    log('recording a class-data-sharing archive of the Kotlin compiler');
-    const result = run(
-      'java',
-      [
-        `-XX:ArchiveClassesAtExit=${archive}`,
-        '-cp',
-        manifest.compilerClasspath.join(':'),
-        'org.jetbrains.kotlin.cli.jvm.K2JVMCompiler',
-        '-no-stdlib',
-        '-no-reflect',
-        '-classpath',
-        manifest.stdlib,
-        '-d',
-        join(work, 'out'),
-        join(work, 'Main.kt'),
-      ],
-      { cwd: work },
-    );
-    if (result.status !== 0) {
-      log(`no class-data-sharing archive (compile exited ${result.status}): ${result.stderr.slice(0, 500)}`);
-      rmSync(archive, { force: true });
+    for (const file of plan.files) {
+      mkdirSync(dirname(join(work, file.path)), { recursive: true });
+      writeFileSync(join(work, file.path), file.content);
     }
+    writeFileSync(join(work, 'inputs.json'), '{"nonce":"x","tests":[]}');
+    const result = run(argv[0], argv.slice(1), { cwd: work, env: { ...process.env, ...plan.compile?.env } });
+    return { status: result.status, stderr: `${result.stdout ?? ''}${result.stderr ?? ''}` };
   } finally {
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Records the classes a harness compile loads into a CDS archive; later compiles map them instead. */
+function makeKotlinArchive(manifest: KotlinToolchainManifest, archive: string): void {
+  log('recording a class-data-sharing archive of the Kotlin compiler');
+  const plan = languageModules.kotlin.plan(warmUpSignature, languageModules.kotlin.starter(warmUpSignature), {
+    kotlin: manifest,
+  });
+  const argv = plan.compile!.argv;
+  const result = compileWarmUp(plan, [
+    argv[0],
+    `-XX:ArchiveClassesAtExit=${archive}`,
+    '-Xlog:cds=off',
+    ...argv.slice(1),
+  ]);
+  if (result.status !== 0) {
+    log(`no class-data-sharing archive (compile exited ${result.status}): ${result.stderr.slice(0, 500)}`);
+    rmSync(archive, { force: true });
   }
 }
 
 function ensureGoCache(root: string): { available: boolean; detail: string } {
   if (!onPath('go')) return { available: false, detail: 'go is missing' };
   const cache = join(root, 'go-cache');
-  const work = mkdtempSync(join(tmpdir(), 'go-warm-'));
-  try {
-    writeFileSync(join(work, 'main.go'), GO_WARM_PROGRAM);
-    const started = Date.now();
-    const result = run('go', ['build', '-o', join(work, 'warm'), 'main.go'], {
-      cwd: work,
-      env: { ...process.env, GOCACHE: cache, GOTOOLCHAIN: 'local', GOFLAGS: '-buildvcs=false' },
-    });
-    if (result.status !== 0)
-      return { available: true, detail: `go build cache not warmed: ${result.stderr.trim()}` };
-    return { available: true, detail: `go build cache ready in ${cache} (${Date.now() - started} ms)` };
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  const started = Date.now();
+  const plan = languageModules.go.plan(warmUpSignature, languageModules.go.starter(warmUpSignature), {
+    goCache: cache,
+  });
+  const result = compileWarmUp(plan, plan.compile!.argv);
+  if (result.status !== 0)
+    return { available: true, detail: `go build cache not warmed: ${result.stderr.trim()}` };
+  return { available: true, detail: `go build cache ready in ${cache} (${Date.now() - started} ms)` };
+}
+
+/** Precompiles bits/stdc++.h with the harness's flags into <root>/cpp/bits (g++ looks there via -I). */
+function ensureCppHeader(root: string): { available: boolean; detail: string } {
+  if (!onPath('g++')) return { available: false, detail: 'g++ is missing' };
+  const target = join(root, 'cpp', 'bits', 'stdc++.h.gch');
+  if (existsSync(target))
+    return { available: true, detail: `g++ found, precompiled header in ${dirname(target)}` };
+  const probe = spawnSync('g++', [...CPP_FLAGS, '-x', 'c++', '-E', '-H', '-'], {
+    input: '#include <bits/stdc++.h>\n',
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const header = /^\. (\S*bits\/stdc\+\+\.h)$/m.exec(probe.stderr ?? '')?.[1];
+  if (!header)
+    return { available: true, detail: 'g++ found; bits/stdc++.h not found, no precompiled header' };
+  mkdirSync(dirname(target), { recursive: true });
+  log('precompiling bits/stdc++.h');
+  const result = run('g++', [...CPP_FLAGS, '-x', 'c++-header', header, '-o', `${target}.partial`]);
+  if (result.status !== 0)
+    return { available: true, detail: `g++ found; precompiling failed: ${result.stderr}` };
+  renameSync(`${target}.partial`, target);
+  return { available: true, detail: `g++ found, precompiled header in ${dirname(target)}` };
 }
 
 function programs(names: string[]): { available: boolean; detail: string } {
@@ -291,7 +296,7 @@ export async function ensureToolchains(): Promise<ToolchainReport> {
   mkdirSync(root, { recursive: true });
   const report: ToolchainReport = {
     csharp: ensureMono(),
-    cpp: programs(['g++']),
+    cpp: ensureCppHeader(root),
     go: ensureGoCache(root),
     java: programs(['javac', 'java']),
     javascript: programs(['node']),
@@ -302,6 +307,9 @@ export async function ensureToolchains(): Promise<ToolchainReport> {
       : { available: false, detail: 'no Swift toolchain can be installed on this machine' },
     typescript: programs(['node']),
   };
+  const detected = detectToolchains(root);
+  if (report.kotlin.available && !detected.kotlin)
+    report.kotlin = { available: false, detail: 'toolchain.json unusable' };
   for (const [language, { available, detail }] of Object.entries(report)) {
     log(`${language.padEnd(10)} ${available ? 'available  ' : 'UNAVAILABLE'} ${detail}`);
   }

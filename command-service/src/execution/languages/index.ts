@@ -1,0 +1,4 @@
+export * from './language';
+export * from './toolchains';
+export * from './registry';
+export * from './run-tests';

@@ -1,0 +1,275 @@
+/*
+ * Runs a learner's code against JSON tests through the Sandbox contract: opens a box with the learner's
+ * file, the generated harness and the tests' inputs (never their expected outputs), compiles, runs every
+ * test in one process, then reads the harness's result lines and compares each output with the expected
+ * one outside the box.
+ */
+import { randomBytes } from 'node:crypto';
+import { argumentsOf, compareOutputs, parseType } from '@app/contracts';
+import type { CodingLanguage, CompareOptions, FunctionSignature, JsonTest } from '@app/contracts';
+import type { Box, BoxLimits, BoxResult, Sandbox } from '../sandbox';
+import { INPUTS_FILE, RESULTS_FILE } from './language';
+import type { LanguageModule } from './language';
+import { languageModules } from './registry';
+import { detectToolchains } from './toolchains';
+import type { Toolchains } from './toolchains';
+
+export const defaultCompileLimits: BoxLimits = {
+  timeLimitMs: 30_000,
+  memoryLimitMb: 2048,
+  maxProcesses: 256,
+  maxOutputBytes: 1024 * 1024,
+  workDirSizeMb: 256,
+};
+
+export const defaultRunLimits: BoxLimits = {
+  timeLimitMs: 10_000,
+  memoryLimitMb: 1024,
+  maxProcesses: 64,
+  maxOutputBytes: 1024 * 1024,
+  workDirSizeMb: 64,
+};
+
+export class LanguageUnavailableError extends Error {
+  constructor(
+    readonly language: CodingLanguage,
+    readonly reason: string,
+  ) {
+    super(`Language unavailable: ${language} (${reason}).`);
+    this.name = 'LanguageUnavailableError';
+  }
+}
+
+export type TestError = { type: string; reason: string };
+
+export type TestOutcome = {
+  passed: boolean;
+  expected: unknown;
+  /** The program's output; undefined when the test produced none (an error, a crash, not reached). */
+  actual?: unknown;
+  error: TestError | null;
+  /** Why an output did not match (`expected 3 items, got 2`). */
+  reason?: string;
+  /** What the learner's code printed during this test. */
+  stdout: string;
+  /** The learner's frames of an exception's stack, when the language gives them. */
+  trace?: string;
+  hidden: boolean;
+};
+
+export type RunTestsResult = {
+  /** The compiler's message (paths relative to the box, so it names the learner's file and lines). */
+  compileError?: string;
+  results: TestOutcome[];
+  timedOut: boolean;
+  outOfResources: boolean;
+  outputTruncated: boolean;
+  /** Everything the program printed outside a test, and its stderr. */
+  rawOutput: string;
+  compileMs?: number;
+  runMs?: number;
+};
+
+export type RunTestsRequest = {
+  sandbox: Sandbox;
+  language: CodingLanguage | LanguageModule;
+  question: { signature: FunctionSignature; compare?: CompareOptions };
+  source: string;
+  tests: JsonTest[];
+  toolchains?: Toolchains;
+  compileLimits?: Partial<BoxLimits>;
+  runLimits?: Partial<BoxLimits>;
+};
+
+let detected: Toolchains | undefined;
+
+type ResultLine = {
+  start?: number;
+  test?: number;
+  value?: unknown;
+  error?: TestError;
+  trace?: string;
+  invalid?: string;
+  compileError?: string;
+};
+
+export async function runTests(request: RunTestsRequest): Promise<RunTestsResult> {
+  const language =
+    typeof request.language === 'string' ? languageModules[request.language] : request.language;
+  const toolchains = request.toolchains ?? (detected ??= detectToolchains());
+  const availability = await language.availability(request.sandbox, toolchains);
+  if (!availability.available) throw new LanguageUnavailableError(language.id, availability.reason);
+
+  const { signature } = request.question;
+  const plan = language.plan(signature, request.source, toolchains);
+  const nonce = randomBytes(9).toString('base64url');
+  const inputs = { nonce, tests: request.tests.map((test) => argumentsOf(signature, test.input)) };
+  const box = await request.sandbox.open([
+    ...plan.files,
+    { path: INPUTS_FILE, content: JSON.stringify(inputs) },
+  ]);
+  try {
+    const clean = cleaner(box, language);
+    let compileMs: number | undefined;
+    if (plan.compile) {
+      const compiled = await box.run({
+        argv: plan.compile.argv,
+        env: plan.compile.env,
+        limits: { ...defaultCompileLimits, ...request.compileLimits },
+      });
+      compileMs = compiled.durationMs;
+      if (compiled.exitCode !== 0 || compiled.timedOut || compiled.signal) {
+        const message = clean(`${compiled.stdout}\n${compiled.stderr}`).trim();
+        const why = compiled.timedOut
+          ? 'The compiler timed out.'
+          : compiled.outOfMemory
+            ? 'The compiler ran out of memory.'
+            : '';
+        return {
+          compileError:
+            [message, why].filter(Boolean).join('\n') || `The compiler failed (${describeExit(compiled)}).`,
+          results: [],
+          timedOut: compiled.timedOut,
+          outOfResources: compiled.outOfMemory || compiled.processLimitHit,
+          outputTruncated: compiled.outputTruncated,
+          rawOutput: '',
+          compileMs,
+        };
+      }
+    }
+    const ran = await box.run({
+      argv: plan.run.argv,
+      env: plan.run.env,
+      limits: { ...defaultRunLimits, ...request.runLimits },
+      resultFile: RESULTS_FILE,
+    });
+    return { ...judge(request, ran, nonce, clean), compileMs, runMs: ran.durationMs };
+  } finally {
+    await box.dispose();
+  }
+}
+
+function judge(
+  request: RunTestsRequest,
+  ran: BoxResult,
+  nonce: string,
+  clean: (text: string) => string,
+): Omit<RunTestsResult, 'compileMs' | 'runMs'> {
+  const lines = parseResultLines(ran.result);
+  const compileError = lines.find((line) => typeof line.compileError === 'string')?.compileError;
+  const { perTest, outside } = splitStdout(ran.stdout, nonce, request.tests.length);
+  const rawOutput = [outside, clean(ran.stderr)].filter((part) => part.trim() !== '').join('\n');
+  const status = {
+    timedOut: ran.timedOut,
+    outOfResources: ran.outOfMemory || ran.processLimitHit,
+    outputTruncated: ran.outputTruncated,
+  };
+  if (compileError !== undefined)
+    return { compileError: clean(compileError).trim(), results: [], rawOutput, ...status };
+
+  const started = new Set<number>();
+  const finished = new Map<number, ResultLine>();
+  for (const line of lines) {
+    if (typeof line.start === 'number') started.add(line.start);
+    if (typeof line.test === 'number') finished.set(line.test, line);
+  }
+  const returns = parseType(request.question.signature.returns);
+  let stoppedAt: number | undefined;
+  const results = request.tests.map((test, i): TestOutcome => {
+    const base = { expected: test.output, stdout: perTest[i], hidden: test.hidden ?? false };
+    const line = finished.get(i);
+    if (line?.error) {
+      return { ...base, passed: false, error: line.error, ...(line.trace ? { trace: line.trace } : {}) };
+    }
+    if (line?.invalid !== undefined) return { ...base, passed: false, error: null, reason: line.invalid };
+    if (line && 'value' in line) {
+      const comparison = compareOutputs(returns, test.output, line.value, request.question.compare);
+      return {
+        ...base,
+        passed: comparison.match,
+        actual: line.value,
+        error: null,
+        reason: comparison.reason,
+      };
+    }
+    if (started.has(i)) {
+      stoppedAt = i;
+      return { ...base, passed: false, error: crashError(ran, clean) };
+    }
+    const reason =
+      stoppedAt !== undefined
+        ? `Not run: the program stopped during test ${stoppedAt + 1}.`
+        : `Not run: the program stopped before this test (${describeExit(ran)}).`;
+    return { ...base, passed: false, error: { type: 'NOT_RUN', reason } };
+  });
+  return { results, rawOutput, ...status };
+}
+
+function crashError(ran: BoxResult, clean: (text: string) => string): TestError {
+  if (ran.timedOut) return { type: 'TIMEOUT', reason: 'The code timed out.' };
+  if (ran.outOfMemory) return { type: 'OUT_OF_MEMORY', reason: 'The code ran out of memory.' };
+  if (ran.processLimitHit)
+    return { type: 'OUT_OF_RESOURCES', reason: 'The code started too many processes.' };
+  if (ran.outputTruncated) return { type: 'OUTPUT_TOO_LARGE', reason: 'The code printed too much.' };
+  const lastLines = clean(ran.stderr).trim().split('\n').slice(-3).join('\n');
+  return {
+    type: 'RUNTIME',
+    reason: `The program crashed (${describeExit(ran)})${lastLines ? `: ${lastLines}` : '.'}`,
+  };
+}
+
+function describeExit(ran: BoxResult): string {
+  if (ran.timedOut) return 'timed out';
+  return ran.signal ? `signal ${ran.signal}` : `exit code ${ran.exitCode}`;
+}
+
+function parseResultLines(text: string): ResultLine[] {
+  const lines: ResultLine[] = [];
+  for (const raw of text.split('\n')) {
+    if (!raw.trim()) continue;
+    try {
+      const line: unknown = JSON.parse(raw);
+      if (line && typeof line === 'object' && !Array.isArray(line)) lines.push(line as ResultLine);
+    } catch {
+      // a partial last line (killed mid-write) or the learner's own writes
+    }
+  }
+  return lines;
+}
+
+/** Splits stdout on the harness's per-test markers; what falls outside every test is returned apart. */
+export function splitStdout(
+  stdout: string,
+  nonce: string,
+  tests: number,
+): { perTest: string[]; outside: string } {
+  const perTest = new Array<string>(tests).fill('');
+  let outside = '';
+  let current: number | undefined;
+  let from = 0;
+  const marker = new RegExp(`\\x1e${nonce}:(\\d+):(start|end)\\x1e`, 'g');
+  const take = (text: string) => {
+    if (current !== undefined && current < tests) perTest[current] += text;
+    else outside += text;
+  };
+  for (const match of stdout.matchAll(marker)) {
+    take(stdout.slice(from, match.index));
+    from = match.index + match[0].length;
+    current = match[2] === 'start' ? Number(match[1]) : undefined;
+  }
+  take(stdout.slice(from));
+  return { perTest, outside };
+}
+
+/** Makes compiler and runtime messages name files as the learner sees them. */
+function cleaner(box: Box, language: LanguageModule): (text: string) => string {
+  return (text: string) => {
+    let out = box.workDir ? text.split(`${box.workDir}/`).join('') : text;
+    out = out
+      .split('\n')
+      .filter((line) => !/^In file included from /.test(line) && !/^# command-line-arguments/.test(line))
+      .join('\n');
+    if (language.id === 'go') out = out.replace(/(^|\n)\.\//g, '$1');
+    return out;
+  };
+}
