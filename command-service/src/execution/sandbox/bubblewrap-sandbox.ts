@@ -18,7 +18,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readdir, readlink, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, readlink, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, constants as osConstants } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -124,14 +124,14 @@ export class BubblewrapSandbox implements Sandbox {
       releaseUids = release;
       await mkdir(instanceDir, { mode: 0o711 });
       await chmod(instanceDir, 0o711);
-      await writeIdentityFiles(instanceDir, uids);
+      const etc = await prepareEtc(instanceDir, uids);
       const sandbox = new BubblewrapSandbox(
         tools,
         cgroups,
         new SlotPool(uids, options.slotWaitMs ?? 60_000),
         release,
         instanceDir,
-        await toolchainArgs(instanceDir, options.extraBinds ?? []),
+        await toolchainArgs(etc, options.extraBinds ?? []),
         options.initialWorkDirSizeMb ?? 64,
       );
       const smoke = await sandbox.probe();
@@ -418,8 +418,18 @@ function signalOf(exitCode: number): string | null {
   return entry ? entry[0] : null;
 }
 
-/** /etc/passwd and /etc/group for the box: root, nobody and one runner per slot uid. */
-async function writeIdentityFiles(instanceDir: string, uids: number[]): Promise<void> {
+/**
+ * The box's /etc, prepared once per sandbox and bound read-only: copies of only what toolchains read
+ * (symlinks kept as they are), and a passwd/group naming root, nobody and one runner per slot uid. One
+ * bind instead of one per entry keeps bwrap's start-up short.
+ */
+async function prepareEtc(instanceDir: string, uids: number[]): Promise<string> {
+  const etc = join(instanceDir, 'etc');
+  await mkdir(etc, { mode: 0o755 });
+  for (const entry of await readdir('/etc').catch(() => [] as string[])) {
+    const wanted = ETC_ENTRIES.some((rule) => (typeof rule === 'string' ? rule === entry : rule.test(entry)));
+    if (wanted) await cp(`/etc/${entry}`, join(etc, entry), { recursive: true, verbatimSymlinks: true });
+  }
   const runners = uids.map((uid, index) => ({ name: `runner-${index}`, uid }));
   const passwd = [
     'root:x:0:0:root:/root:/usr/sbin/nologin',
@@ -427,17 +437,17 @@ async function writeIdentityFiles(instanceDir: string, uids: number[]): Promise<
     'nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin',
   ];
   const group = ['root:x:0:', ...runners.map(({ name, uid }) => `${name}:x:${uid}:`), 'nogroup:x:65534:'];
-  await mkdir(join(instanceDir, 'etc'), { mode: 0o755 });
-  await writeFile(join(instanceDir, 'etc', 'passwd'), `${passwd.join('\n')}\n`, { mode: 0o644 });
-  await writeFile(join(instanceDir, 'etc', 'group'), `${group.join('\n')}\n`, { mode: 0o644 });
+  await writeFile(join(etc, 'passwd'), `${passwd.join('\n')}\n`, { mode: 0o644 });
+  await writeFile(join(etc, 'group'), `${group.join('\n')}\n`, { mode: 0o644 });
+  return etc;
 }
 
 /**
  * The bwrap arguments every command shares: namespaces, no capabilities, toolchains read-only. /usr is
  * bound whole except /usr/local, of which only Go, Python's local libraries and (when Node is installed
- * outside /usr/bin) this process's node binary go in. /etc holds only what toolchains read.
+ * outside /usr/bin) this process's node binary go in. /etc is the prepared copy.
  */
-async function toolchainArgs(instanceDir: string, extraBinds: SandboxBind[]): Promise<string[]> {
+async function toolchainArgs(etc: string, extraBinds: SandboxBind[]): Promise<string[]> {
   const args = [
     '--unshare-all',
     '--unshare-user',
@@ -464,20 +474,7 @@ async function toolchainArgs(instanceDir: string, extraBinds: SandboxBind[]): Pr
   if (!process.execPath.startsWith('/usr/bin/') && !process.execPath.startsWith('/bin/')) {
     args.push('--ro-bind', process.execPath, '/usr/local/bin/node');
   }
-  args.push('--remount-ro', '/usr/local', '--dir', '/etc');
-  const etc = await readdir('/etc').catch(() => [] as string[]);
-  for (const entry of etc) {
-    const wanted = ETC_ENTRIES.some((rule) => (typeof rule === 'string' ? rule === entry : rule.test(entry)));
-    if (wanted) args.push('--ro-bind', `/etc/${entry}`, `/etc/${entry}`);
-  }
-  args.push(
-    '--ro-bind',
-    join(instanceDir, 'etc', 'passwd'),
-    '/etc/passwd',
-    '--ro-bind',
-    join(instanceDir, 'etc', 'group'),
-    '/etc/group',
-  );
+  args.push('--remount-ro', '/usr/local', '--ro-bind', etc, '/etc');
   for (const bind of extraBinds) args.push('--ro-bind', bind.hostPath, bind.boxPath ?? bind.hostPath);
   args.push('--proc', '/proc', '--dev', '/dev');
   return args;
