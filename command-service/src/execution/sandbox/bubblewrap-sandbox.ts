@@ -20,7 +20,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, cp, mkdir, readdir, readlink, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, constants as osConstants } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { readBoxFile, writeBoxFiles } from './box-files';
 import { Cgroups, type BoxCgroup } from './cgroups';
@@ -93,6 +93,9 @@ export class BubblewrapSandbox implements Sandbox {
   readonly kind = 'bubblewrap' as const;
   private readonly boxes = new Set<BubblewrapBox>();
   private readonly programs = new Map<string, Promise<boolean>>();
+  /** A work dir mounted ahead for each slot's next box. */
+  private readonly spares = new Map<number, Promise<string | undefined>>();
+  private readonly pending = new Set<Promise<void>>();
   private closed = false;
 
   private constructor(
@@ -155,11 +158,33 @@ export class BubblewrapSandbox implements Sandbox {
   async open(files: BoxFile[]): Promise<Box> {
     if (this.closed) throw new Error('sandbox is closed');
     const slot = await this.pool.acquire();
-    const id = randomBytes(6).toString('hex');
-    const hostDir = join(this.instanceDir, `box-${id}`);
-    let mounted = false;
+    let hostDir: string | undefined;
     try {
-      await mkdir(hostDir, { mode: 0o700 });
+      const spare = this.spares.get(slot.uid);
+      this.spares.delete(slot.uid);
+      hostDir = (await spare) ?? (await this.mountWorkDir(slot));
+      // The next box of this slot gets its tmpfs mounted while this one runs.
+      if (!this.closed)
+        this.spares.set(
+          slot.uid,
+          this.mountWorkDir(slot).catch(() => undefined),
+        );
+      await writeBoxFiles(hostDir, files, slot);
+      const box = new BubblewrapBox(this, slot, hostDir, this.initialWorkDirSizeMb);
+      this.boxes.add(box);
+      return box;
+    } catch (error) {
+      if (hostDir) await this.unmountWorkDir(hostDir);
+      this.pool.release(slot);
+      throw error;
+    }
+  }
+
+  /** A fresh tmpfs for a box's work dir, owned by the slot uid. */
+  private async mountWorkDir(slot: Slot): Promise<string> {
+    const hostDir = join(this.instanceDir, `box-${randomBytes(6).toString('hex')}`);
+    await mkdir(hostDir, { mode: 0o700 });
+    try {
       await this.exec(this.tools.mount, [
         '-t',
         'tmpfs',
@@ -168,17 +193,23 @@ export class BubblewrapSandbox implements Sandbox {
         'rce-box',
         hostDir,
       ]);
-      mounted = true;
-      await writeBoxFiles(hostDir, files, slot);
-      const box = new BubblewrapBox(this, id, slot, hostDir, this.initialWorkDirSizeMb);
-      this.boxes.add(box);
-      return box;
+      return hostDir;
     } catch (error) {
-      if (mounted) await this.exec(this.tools.umount, ['-l', hostDir]).catch(() => undefined);
       await rm(hostDir, { recursive: true, force: true }).catch(() => undefined);
-      this.pool.release(slot);
       throw error;
     }
+  }
+
+  /** @internal Detaches a work dir's tmpfs (its content goes with it) and removes the mount point. */
+  async unmountWorkDir(hostDir: string): Promise<void> {
+    await this.exec(this.tools.umount, ['-l', hostDir]).catch(() => undefined);
+    await rm(hostDir, { recursive: true, force: true }).catch(() => undefined);
+  }
+
+  /** @internal Host clean-up that need not hold up the caller; close() waits for it. */
+  inBackground(task: Promise<void>): void {
+    this.pending.add(task);
+    void task.finally(() => this.pending.delete(task));
   }
 
   hasProgram(name: string): Promise<boolean> {
@@ -215,6 +246,12 @@ export class BubblewrapSandbox implements Sandbox {
     if (this.closed) return;
     this.closed = true;
     for (const box of [...this.boxes]) await box.dispose();
+    for (const spare of this.spares.values()) {
+      const hostDir = await spare;
+      if (hostDir) await this.unmountWorkDir(hostDir);
+    }
+    this.spares.clear();
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
     this.releaseUids();
     await rm(this.instanceDir, { recursive: true, force: true });
     await this.cgroups.close();
@@ -267,7 +304,7 @@ export class BubblewrapSandbox implements Sandbox {
     // One shell as root before the uid switch: join the command's cgroups (no fork can escape them, as
     // nothing has run yet) and set the rlimits (POSIX sh counts -f in 512-byte blocks).
     const script =
-      'IFS=:; for f in $RCE_CGROUPS; do echo $$ > "$f" || exit 125; done; ' +
+      'IFS=:; for f in $RCE_CGROUPS; do echo $$ > "$f" || { echo "sandbox: cannot join $f" >&2; exit 125; }; done; ' +
       `ulimit -f ${Math.ceil((limits.workDirSizeMb * MiB) / 512)} && ` +
       `ulimit -n ${limits.maxOpenFiles ?? DEFAULT_MAX_OPEN_FILES} && ulimit -c 0 && exec "$@"`;
     return [
@@ -333,13 +370,16 @@ class BubblewrapBox implements Box {
   private runs = 0;
   private readonly active = new Set<BoxCgroup>();
 
+  private readonly id: string;
+
   constructor(
     private readonly sandbox: BubblewrapSandbox,
-    private readonly id: string,
     private readonly slot: Slot,
     private readonly hostDir: string,
     private workDirSizeMb: number,
-  ) {}
+  ) {
+    this.id = basename(hostDir);
+  }
 
   async run(command: BoxCommand): Promise<BoxResult> {
     if (this.disposed) throw new Error('box is disposed');
@@ -352,7 +392,7 @@ class BubblewrapBox implements Box {
         .then(() => (this.workDirSizeMb = limits.workDirSizeMb))
         .catch(() => undefined);
     }
-    const cgroup = await this.sandbox.createCgroup(`box-${this.id}-${++this.runs}`);
+    const cgroup = await this.sandbox.createCgroup(`${this.id}-${++this.runs}`);
     this.active.add(cgroup);
     try {
       await cgroup.setLimits({
@@ -404,9 +444,9 @@ class BubblewrapBox implements Box {
     this.disposed = true;
     try {
       for (const cgroup of this.active) await cgroup.killAll();
-      await this.sandbox.exec(this.sandbox.mountTools.umount, ['-l', this.hostDir]).catch(() => undefined);
-      await rm(this.hostDir, { recursive: true, force: true });
     } finally {
+      // Nothing runs in the box any more; its tmpfs is detached in the background.
+      this.sandbox.inBackground(this.sandbox.unmountWorkDir(this.hostDir));
       this.sandbox.forget(this, this.slot);
     }
   }
