@@ -4,7 +4,7 @@
  * sandbox must bind these paths read-only (the Go cache writable or overlaid) for those languages to work.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 export type KotlinToolchain = {
   version: string;
@@ -64,4 +64,15 @@ export function detectToolchains(dir: string = toolchainsDir()): Toolchains {
   if (existsSync(join(dir, 'go-cache'))) toolchains.goCache = join(dir, 'go-cache');
   if (existsSync(join(dir, 'cpp', 'bits', 'stdc++.h.gch'))) toolchains.cppPrecompiled = join(dir, 'cpp');
   return toolchains;
+}
+
+/** Host paths a bubblewrap box must see (read-only, at the same path) for these toolchains to work. */
+export function toolchainBinds(toolchains: Toolchains): { hostPath: string }[] {
+  const paths = [
+    toolchains.typescript && resolve(dirname(toolchains.typescript), '..'),
+    toolchains.kotlin && dirname(toolchains.kotlin.stdlib),
+    toolchains.goCache,
+    toolchains.cppPrecompiled,
+  ];
+  return paths.filter((path): path is string => typeof path === 'string').map((hostPath) => ({ hostPath }));
 }
