@@ -163,12 +163,6 @@ export class BubblewrapSandbox implements Sandbox {
       const spare = this.spares.get(slot.uid);
       this.spares.delete(slot.uid);
       hostDir = (await spare) ?? (await this.mountWorkDir(slot));
-      // The next box of this slot gets its tmpfs mounted while this one runs.
-      if (!this.closed)
-        this.spares.set(
-          slot.uid,
-          this.mountWorkDir(slot).catch(() => undefined),
-        );
       await writeBoxFiles(hostDir, files, slot);
       const box = new BubblewrapBox(this, slot, hostDir, this.initialWorkDirSizeMb);
       this.boxes.add(box);
@@ -206,10 +200,33 @@ export class BubblewrapSandbox implements Sandbox {
     await rm(hostDir, { recursive: true, force: true }).catch(() => undefined);
   }
 
-  /** @internal Host clean-up that need not hold up the caller; close() waits for it. */
-  inBackground(task: Promise<void>): void {
+  /** Host work that need not hold up the caller (spawning blocks); close() waits for it. */
+  private inBackground(work: () => Promise<unknown>): Promise<void> {
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .then(() => undefined)
+      .catch(() => undefined);
     this.pending.add(task);
     void task.finally(() => this.pending.delete(task));
+    return task;
+  }
+
+  /**
+   * @internal After a box: its tmpfs is detached, and the slot's next box gets a fresh one mounted ahead,
+   * both off the caller's path.
+   */
+  recycle(box: BubblewrapBox, slot: Slot, hostDir: string): void {
+    this.boxes.delete(box);
+    if (!this.closed && !this.spares.has(slot.uid)) {
+      let mounted: string | undefined;
+      const spare = this.inBackground(async () => (mounted = await this.mountWorkDir(slot)));
+      this.spares.set(
+        slot.uid,
+        spare.then(() => mounted),
+      );
+    }
+    this.pool.release(slot);
+    void this.inBackground(() => this.unmountWorkDir(hostDir));
   }
 
   hasProgram(name: string): Promise<boolean> {
@@ -276,12 +293,6 @@ export class BubblewrapSandbox implements Sandbox {
     } finally {
       await box.dispose();
     }
-  }
-
-  /** @internal */
-  forget(box: BubblewrapBox, slot: Slot): void {
-    this.boxes.delete(box);
-    this.pool.release(slot);
   }
 
   /** @internal */
@@ -445,9 +456,7 @@ class BubblewrapBox implements Box {
     try {
       for (const cgroup of this.active) await cgroup.killAll();
     } finally {
-      // Nothing runs in the box any more; its tmpfs is detached in the background.
-      this.sandbox.inBackground(this.sandbox.unmountWorkDir(this.hostDir));
-      this.sandbox.forget(this, this.slot);
+      this.sandbox.recycle(this, this.slot, this.hostDir);
     }
   }
 }
