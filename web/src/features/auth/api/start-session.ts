@@ -23,11 +23,27 @@ export function startSession(): AppThunk {
       const isSignedInHere = selectIsSignedIn(getState());
       // Another tab logged out: the cookie is gone, so this tab's page must not go on as the user's.
       if (!isLoggedIn && isSignedInHere) window.location.reload();
-      const token = readLoginToken();
-      if (isLoggedIn && !isSignedInHere && token) dispatch(beginSession(token));
+      if (isLoggedIn && !isSignedInHere) {
+        void waitForLoginCookie().then((token) => {
+          if (token && !selectIsSignedIn(getState())) dispatch(beginSession(token));
+        });
+      }
     });
     if (selectIsSignedIn(getState())) void dispatch(refreshRoles());
   };
+}
+
+/**
+ * The other tab's cookie can reach this tab a little after its storage event (they travel separate
+ * ways inside the browser), so the cookie is looked for a short while before giving up.
+ */
+async function waitForLoginCookie(): Promise<string | null> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const token = readLoginToken();
+    if (token) return token;
+    await new Promise((resolve) => window.setTimeout(resolve, 50));
+  }
+  return null;
 }
 
 function refreshRoles(): AppThunk<Promise<void>> {
