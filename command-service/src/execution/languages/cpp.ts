@@ -268,6 +268,7 @@ const harness = (name: string, params: ValueType[], nodes: { list: boolean; tree
     '',
     'int main() {',
     '  using namespace harness;',
+    '  setvbuf(stdout, nullptr, _IOLBF, 1 << 16);',
     `  ifstream in("${INPUTS_FILE}");`,
     '  string text((istreambuf_iterator<char>(in)), istreambuf_iterator<char>());',
     '  Reader reader{text};',

@@ -13,6 +13,7 @@ const LEARNER_FILE = 'solution.py';
 const HARNESS = `import json, math, sys, traceback
 
 sys.setrecursionlimit(20000)
+sys.stdout.reconfigure(line_buffering=True)
 
 class ListNode:
     def __init__(self, value=0, next=None):

@@ -1,0 +1,338 @@
+/*
+ * Every language's harness against its real toolchain, in the sandbox createSandbox gives here
+ * (bubblewrap where it works, else the process sandbox): every reference solution of every question
+ * passes every test, every starter fails every test, a compile error names the learner's line, and a
+ * probe program shows per-test prints, an exception and a crash attributed to the right test.
+ *
+ * Toolchains come from `node infra/dist/ensure-toolchains.js` (Mono, the Kotlin compiler, the warm Go
+ * build cache, the C++ precompiled header). A language whose toolchain is missing is skipped with a
+ * message; Go is skipped without its warm build cache (a cold build compiles the standard library).
+ * Each box compiles once and runs all of a question's tests in one process; two boxes run at a time.
+ */
+import type { CodingLanguage } from '@app/contracts';
+import { createSandbox } from '../sandbox';
+import type { Sandbox } from '../sandbox';
+import { loadQuestions } from '../questions';
+import type { QuestionFixture } from '../questions';
+import { languageModules } from './registry';
+import { runTests } from './run-tests';
+import type { RunTestsResult } from './run-tests';
+import { detectToolchains, toolchainBinds } from './toolchains';
+
+const toolchains = detectToolchains();
+const questions = loadQuestions();
+const pairWithSum = questions.find((q) => q.slug === 'pair-with-sum')!;
+const languages = Object.keys(languageModules).filter((l) => l !== 'swift') as CodingLanguage[];
+const timings: string[] = [];
+
+let sandbox: Sandbox;
+const available = new Map<CodingLanguage, string | true>();
+
+beforeAll(async () => {
+  sandbox = await createSandbox({
+    production: false,
+    logger: { warn: () => undefined },
+    bubblewrap: { extraBinds: toolchainBinds(toolchains) },
+  });
+  for (const language of languages) {
+    const availability = await languageModules[language].availability(sandbox, toolchains);
+    available.set(language, availability.available ? true : availability.reason);
+  }
+  if (!toolchains.goCache && available.get('go') === true) available.set('go', 'no warm Go build cache');
+  for (const [language, state] of available) {
+    if (state !== true) console.warn(`[languages test] skipping ${language}: ${state}`);
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await (sandbox as { close?: () => Promise<void> } | undefined)?.close?.();
+  console.log(`[languages test] sandbox ${sandbox.kind}, timings (ms):\n${timings.join('\n')}`);
+});
+
+/** Runs jobs two at a time (the machine has two cores). */
+async function inPairs<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
+  const results = new Array<T>(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      results[i] = await jobs[i]();
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return results;
+}
+
+async function judge(language: CodingLanguage, question: QuestionFixture, source: string, label: string) {
+  const run = await runTests({ sandbox, language, question, source, tests: question.tests, toolchains });
+  timings.push(`${language.padEnd(10)} ${label.padEnd(28)} compile ${run.compileMs ?? '-'} run ${run.runMs}`);
+  return run;
+}
+
+const failures = (run: RunTestsResult) =>
+  run.compileError ??
+  run.results
+    .map((r, i) =>
+      r.passed ? '' : `test ${i}: ${JSON.stringify(r.error ?? r.reason)} actual ${JSON.stringify(r.actual)}`,
+    )
+    .filter(Boolean)
+    .join('\n');
+
+/** The reference solution of pair-with-sum with a line that is no code inserted after the function header. */
+function brokenSource(language: CodingLanguage): { source: string; line: number } {
+  const lines = pairWithSum.solutions[language]!.split('\n');
+  const header = lines.findIndex((line) => /pairWithSum\(/i.test(line));
+  lines.splice(header + 1, 0, '@@@ ;');
+  return { source: lines.join('\n'), line: header + 2 };
+}
+
+/** How each compiler names a line of the learner's file. */
+const lineReference = (language: CodingLanguage, line: number): RegExp =>
+  ({
+    python: new RegExp(`"solution.py", line ${line}\\b`),
+    javascript: new RegExp(`solution.js:${line}\\b`),
+    typescript: new RegExp(`solution.ts:${line}:`),
+    java: new RegExp(`Program.java:${line}:`),
+    kotlin: new RegExp(`Solution.kt:${line}:`),
+    csharp: new RegExp(`Program.cs\\(${line},`),
+    go: new RegExp(`solution.go:${line}:`),
+    cpp: new RegExp(`solution.cpp:${line}:`),
+    swift: new RegExp(`solution.swift:${line}:`),
+  })[language];
+
+/**
+ * A pair-with-sum program that prints the target, fails on target 15 (test 3, index 2) and ends the whole
+ * process on target -50 (index 4). JavaScript, TypeScript, C++ and Go fail with a thrown string (panic),
+ * which must become a RUNTIME error with that string as its reason.
+ */
+const probes: Record<
+  Exclude<CodingLanguage, 'swift'>,
+  { source: string; error: { type: string; reason: string } }
+> = {
+  python: {
+    source: `import os
+
+def pairWithSum(numbers, target):
+    print("target", target)
+    if target == 15:
+        raise ValueError("boom")
+    if target == -50:
+        os._exit(3)
+    return []
+`,
+    error: { type: 'ValueError', reason: 'boom' },
+  },
+  javascript: {
+    source: `function pairWithSum(numbers, target) {
+  console.log('target', target);
+  if (target === 15) throw 'boom';
+  if (target === -50) process.exit(3);
+  return [];
+}
+exports.pairWithSum = pairWithSum;
+`,
+    error: { type: 'RUNTIME', reason: 'boom' },
+  },
+  typescript: {
+    source: `export function pairWithSum(numbers: number[], target: number): number[] {
+  console.log('target', target);
+  if (target === 15) throw 'boom';
+  if (target === -50) process.exit(3);
+  return [];
+}
+`,
+    error: { type: 'RUNTIME', reason: 'boom' },
+  },
+  java: {
+    source: `class Program {
+  public int[] pairWithSum(int[] numbers, int target) {
+    System.out.println("target " + target);
+    if (target == 15) throw new IllegalStateException("boom");
+    if (target == -50) System.exit(3);
+    return new int[0];
+  }
+}
+`,
+    error: { type: 'IllegalStateException', reason: 'boom' },
+  },
+  kotlin: {
+    source: `import kotlin.system.exitProcess
+
+class Program {
+    fun pairWithSum(numbers: List<Int>, target: Int): List<Int> {
+        println("target $target")
+        if (target == 15) throw IllegalStateException("boom")
+        if (target == -50) exitProcess(3)
+        return listOf()
+    }
+}
+`,
+    error: { type: 'IllegalStateException', reason: 'boom' },
+  },
+  csharp: {
+    source: `using System;
+
+public class Program {
+  public int[] PairWithSum(int[] numbers, int target) {
+    Console.WriteLine("target " + target);
+    if (target == 15) throw new InvalidOperationException("boom");
+    if (target == -50) Environment.Exit(3);
+    return new int[0];
+  }
+}
+`,
+    error: { type: 'InvalidOperationException', reason: 'boom' },
+  },
+  go: {
+    source: `package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func PairWithSum(numbers []int, target int) []int {
+	fmt.Println("target", target)
+	if target == 15 {
+		panic("boom")
+	}
+	if target == -50 {
+		os.Exit(3)
+	}
+	return []int{}
+}
+`,
+    error: { type: 'RUNTIME', reason: 'boom' },
+  },
+  cpp: {
+    source: `#include <cstdlib>
+#include <iostream>
+#include <vector>
+using namespace std;
+
+vector<int> pairWithSum(vector<int> numbers, int target) {
+  cout << "target " << target << endl;
+  if (target == 15) throw "boom";
+  if (target == -50) exit(3);
+  return {};
+}
+`,
+    error: { type: 'RUNTIME', reason: 'boom' },
+  },
+};
+
+describe.each(languages)('%s', (language) => {
+  const runs = new Map<string, RunTestsResult>();
+  const skip = () => available.get(language) !== true;
+
+  beforeAll(async () => {
+    if (skip()) return;
+    const broken = brokenSource(language);
+    const jobs: [string, () => Promise<RunTestsResult>][] = [
+      ...questions.flatMap((q): [string, () => Promise<RunTestsResult>][] => [
+        [`solution ${q.slug}`, () => judge(language, q, q.solutions[language] ?? '', `solution ${q.slug}`)],
+        [`starter ${q.slug}`, () => judge(language, q, q.starters[language], `starter ${q.slug}`)],
+      ]),
+      ['broken', () => judge(language, pairWithSum, broken.source, 'compile error')],
+      ['probe', () => judge(language, pairWithSum, probes[language as keyof typeof probes].source, 'probe')],
+    ];
+    const results = await inPairs(jobs.map(([, job]) => job));
+    jobs.forEach(([name], i) => runs.set(name, results[i]));
+  }, 240_000);
+
+  it.each(questions.map((q) => q.slug))('judges the reference solution of %s all passing', (slug) => {
+    if (skip()) return;
+    const run = runs.get(`solution ${slug}`)!;
+    expect(failures(run)).toBe('');
+    expect(run.results).toHaveLength(questions.find((q) => q.slug === slug)!.tests.length);
+  });
+
+  it.each(questions.map((q) => q.slug))('judges the starter of %s failing every test', (slug) => {
+    if (skip()) return;
+    const run = runs.get(`starter ${slug}`)!;
+    expect(run.compileError).toBeUndefined();
+    expect(run.results.length).toBeGreaterThan(0);
+    expect(run.results.filter((r) => r.passed)).toEqual([]);
+  });
+
+  it("reports a compile error on the learner's line", () => {
+    if (skip()) return;
+    const run = runs.get('broken')!;
+    expect(run.results).toEqual([]);
+    expect(run.compileError).toMatch(lineReference(language, brokenSource(language).line));
+    expect(run.compileError).not.toMatch(/\/box\/|\/tmp\/rce-box/);
+  });
+
+  it('captures prints per test and attributes an exception and a crash to their tests', () => {
+    if (skip()) return;
+    const run = runs.get('probe')!;
+    const targets = pairWithSum.tests.map((t) => t.input.target as number);
+    expect(run.compileError).toBeUndefined();
+    expect(run.results.slice(0, 5).map((r) => r.stdout)).toEqual(
+      targets.slice(0, 5).map((t) => `target ${t}\n`),
+    );
+    expect(run.results[0]).toMatchObject({ passed: false, actual: [], error: null });
+    expect(run.results[2].error).toEqual(probes[language as keyof typeof probes].error);
+    expect(run.results[4].error).toMatchObject({
+      type: 'RUNTIME',
+      reason: expect.stringMatching(/exit code 3/),
+    });
+    expect(run.results.slice(5).map((r) => r.error?.type)).toEqual(targets.slice(5).map(() => 'NOT_RUN'));
+  });
+});
+
+describe('harness edge cases', () => {
+  const run = (language: CodingLanguage, source: string, runLimits?: { timeLimitMs: number }) =>
+    runTests({
+      sandbox,
+      language,
+      question: pairWithSum,
+      source,
+      tests: pairWithSum.tests.slice(0, 3),
+      toolchains,
+      runLimits,
+    });
+
+  it('fails a value of the wrong type with the reason, without an error', async () => {
+    if (available.get('javascript') !== true) return;
+    const result = await run(
+      'javascript',
+      "exports.pairWithSum = (numbers, target) => target === 5 ? 'x' : [1];\n",
+    );
+    expect(result.results[0]).toMatchObject({
+      passed: false,
+      actual: 'x',
+      error: null,
+      reason: 'expected int[], got string',
+    });
+    expect(result.results[1]).toMatchObject({ passed: false, reason: 'expected 2 items, got 1' });
+  });
+
+  it('attributes a timeout to the test that never finished', async () => {
+    if (available.get('python') !== true) return;
+    const source =
+      'def pairWithSum(numbers, target):\n    while target == 3:\n        pass\n    return numbers[:2]\n';
+    const result = await run('python', source, { timeLimitMs: 1500 });
+    expect(result.timedOut).toBe(true);
+    expect(result.results.map((r) => r.error?.type ?? 'none')).toEqual(['none', 'TIMEOUT', 'NOT_RUN']);
+  }, 20_000);
+
+  it('evaluates a JavaScript module afresh for every test', async () => {
+    if (available.get('javascript') !== true) return;
+    const source =
+      'let calls = 0;\nexports.pairWithSum = () => { calls++; console.log(calls); return []; };\n';
+    const result = await run('javascript', source);
+    expect(result.results.map((r) => r.stdout)).toEqual(['1\n', '1\n', '1\n']);
+  });
+
+  it('accepts a static Java method as well as an instance one', async () => {
+    if (available.get('java') !== true) return;
+    const source = pairWithSum.solutions.java!.replace(
+      'public int[] pairWithSum',
+      'public static int[] pairWithSum',
+    );
+    const result = await run('java', source);
+    expect(result.compileError).toBeUndefined();
+    expect(result.results.every((r) => r.passed)).toBe(true);
+  }, 30_000);
+});
