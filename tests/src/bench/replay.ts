@@ -133,12 +133,15 @@ export async function measureRebuild(
   notifications: AppendNotifications,
   total: number,
 ): Promise<RebuildMeasurement> {
-  const admin = new ProjectionAdmin(pool, store, projections);
+  // The bulk data is telemetry and clicks: the projections it feeds are the ones timed and verified
+  // (the identity ones would replay a million events of other types and verify nothing).
+  const measured = projections.filter((projection) => projection.name in EXPECTED_ROWS);
+  const admin = new ProjectionAdmin(pool, store, measured);
   const runnerFor = (projection: Projection) =>
     new ProjectionRunner(projection, { pool, store, notifications, logger });
 
   const perProjection: Record<string, DrainMeasurement> = {};
-  for (const projection of projections) {
+  for (const projection of measured) {
     const prepared = performance.now();
     await admin.rebuild(projection);
     const start = performance.now();
@@ -156,15 +159,15 @@ export async function measureRebuild(
   }
   const summed = Object.values(perProjection).reduce((sum, m) => sum + m.seconds, 0);
 
-  for (const projection of projections) await admin.rebuild(projection);
+  for (const projection of measured) await admin.rebuild(projection);
   const start = performance.now();
-  const drained = await Promise.all(projections.map((projection) => runnerFor(projection).drain()));
+  const drained = await Promise.all(measured.map((projection) => runnerFor(projection).drain()));
   const seconds = (performance.now() - start) / 1000;
-  for (const [i, projection] of projections.entries()) {
+  for (const [i, projection] of measured.entries()) {
     await expectCaughtUp(admin, projection, drained[i], total);
     await verifyReadModel(pool, projection);
   }
-  progress(`rebuilt all ${projections.length} at once: ${Math.round(total / seconds)} events/s`);
+  progress(`rebuilt all ${measured.length} at once: ${Math.round(total / seconds)} events/s`);
   return {
     perProjection,
     sequentialEventsPerSecond: Math.round(total / summed),
