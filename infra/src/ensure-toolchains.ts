@@ -32,6 +32,9 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import {
   CPP_FLAGS,
   detectToolchains,
+  JVM_SUPPORT_PATH,
+  JVM_SUPPORT_SOURCE,
+  jvmSupportDir,
   languageModules,
   WARMUP_SIGNATURE,
 } from '@app/command-service/dist/execution/languages';
@@ -179,6 +182,32 @@ function fileSha1(path: string): string {
   return createHash('sha1').update(readFileSync(path)).digest('hex');
 }
 
+/** Compiles the JVM harness support once (Kotlin needs it; Java boxes then skip compiling it). */
+function ensureJvmSupport(root: string): { available: boolean; detail: string } {
+  if (!onPath('javac') || !onPath('java')) return { available: false, detail: 'javac or java is missing' };
+  const target = jvmSupportDir(root);
+  if (existsSync(join(target, 'rce', 'Support.class')))
+    return { available: true, detail: `harness support in ${target}` };
+  const work = mkdtempSync(join(tmpdir(), 'jvm-support-'));
+  try {
+    mkdirSync(dirname(join(work, JVM_SUPPORT_PATH)), { recursive: true });
+    writeFileSync(join(work, JVM_SUPPORT_PATH), JVM_SUPPORT_SOURCE);
+    const result = run(
+      'javac',
+      ['--release', '11', '-nowarn', '-d', join(work, 'classes'), JVM_SUPPORT_PATH],
+      { cwd: work },
+    );
+    if (result.status !== 0)
+      return { available: true, detail: `harness support not compiled: ${result.stderr}` };
+    mkdirSync(dirname(target), { recursive: true });
+    rmSync(target, { recursive: true, force: true });
+    renameSync(join(work, 'classes'), target);
+    return { available: true, detail: `harness support compiled into ${target}` };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 async function ensureKotlin(root: string): Promise<{ available: boolean; detail: string }> {
   if (!onPath('java')) return { available: false, detail: 'java is missing (Kotlin runs on the JVM)' };
   const dir = join(root, 'kotlin', KOTLIN_VERSION);
@@ -204,7 +233,18 @@ async function ensureKotlin(root: string): Promise<{ available: boolean; detail:
     stdlib: join(dir, `kotlin-stdlib-${KOTLIN_VERSION}.jar`),
   };
   const archive = join(dir, 'compiler.jsa');
-  if (!existsSync(archive)) makeKotlinArchive(manifest, archive);
+  const archiveKey = `${archive}.key`;
+  const key = createHash('sha1')
+    .update(
+      JSON.stringify(languageModules.kotlin.plan(warmUpSignature, '', { kotlin: manifest, jvmSupport: 'x' })),
+    )
+    .digest('hex');
+  const current = existsSync(archiveKey) ? readFileSync(archiveKey, 'utf8') : '';
+  if (!existsSync(archive) || current !== key) {
+    rmSync(archive, { force: true });
+    makeKotlinArchive(manifest, archive, jvmSupportDir(root));
+    if (existsSync(archive)) writeFileSync(archiveKey, key);
+  }
   if (existsSync(archive)) manifest.sharedArchive = archive;
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   return { available: true, detail: `Kotlin ${KOTLIN_VERSION} compiler in ${dir}` };
@@ -229,10 +269,11 @@ function compileWarmUp(plan: HarnessPlan, argv: string[]): { status: number | nu
 }
 
 /** Records the classes a harness compile loads into a CDS archive; later compiles map them instead. */
-function makeKotlinArchive(manifest: KotlinToolchainManifest, archive: string): void {
+function makeKotlinArchive(manifest: KotlinToolchainManifest, archive: string, jvmSupport: string): void {
   log('recording a class-data-sharing archive of the Kotlin compiler');
   const plan = languageModules.kotlin.plan(warmUpSignature, languageModules.kotlin.starter(warmUpSignature), {
     kotlin: manifest,
+    jvmSupport,
   });
   const argv = plan.compile!.argv;
   const result = compileWarmUp(plan, [
@@ -298,7 +339,7 @@ export async function ensureToolchains(): Promise<ToolchainReport> {
     csharp: ensureMono(),
     cpp: ensureCppHeader(root),
     go: ensureGoCache(root),
-    java: programs(['javac', 'java']),
+    java: ensureJvmSupport(root),
     javascript: programs(['node']),
     kotlin: await ensureKotlin(root),
     python: programs(['python3']),
@@ -308,7 +349,7 @@ export async function ensureToolchains(): Promise<ToolchainReport> {
     typescript: programs(['node']),
   };
   const detected = detectToolchains(root);
-  if (report.kotlin.available && !detected.kotlin)
+  if (report.kotlin.available && (!detected.kotlin || !detected.jvmSupport))
     report.kotlin = { available: false, detail: 'toolchain.json unusable' };
   for (const [language, { available, detail }] of Object.entries(report)) {
     log(`${language.padEnd(10)} ${available ? 'available  ' : 'UNAVAILABLE'} ${detail}`);

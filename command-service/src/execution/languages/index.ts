@@ -2,3 +2,4 @@ export * from './language';
 export * from './toolchains';
 export * from './registry';
 export * from './run-tests';
+export * from './jvm-support';

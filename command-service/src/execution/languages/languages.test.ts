@@ -325,6 +325,19 @@ describe('harness edge cases', () => {
     expect(result.results.map((r) => r.stdout)).toEqual(['1\n', '1\n', '1\n']);
   });
 
+  it('compiles the JVM support in the box when it was not precompiled', async () => {
+    if (available.get('java') !== true) return;
+    const result = await runTests({
+      sandbox,
+      language: 'java',
+      question: pairWithSum,
+      source: pairWithSum.solutions.java!,
+      tests: pairWithSum.tests,
+      toolchains: { ...toolchains, jvmSupport: undefined },
+    });
+    expect(failures(result)).toBe('');
+  }, 30_000);
+
   it('accepts a static Java method as well as an instance one', async () => {
     if (available.get('java') !== true) return;
     const source = pairWithSum.solutions.java!.replace(

@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { JVM_SUPPORT_HASH } from './jvm-support';
 
 export type KotlinToolchain = {
   version: string;
@@ -19,6 +20,8 @@ export type Toolchains = {
   kotlin?: KotlinToolchain;
   /** GOCACHE for builds; a warm one saves compiling the standard library (about 20 s) on every build. */
   goCache?: string;
+  /** Compiled JVM harness support (jvm-support.ts) for this source version: needed by Kotlin, speeds Java. */
+  jvmSupport?: string;
   /** A directory holding bits/stdc++.h.gch built with CPP_FLAGS: compiles take about 1 s instead of 4. */
   cppPrecompiled?: string;
 };
@@ -45,6 +48,11 @@ export function toolchainsDir(): string {
   return process.env.TOOLCHAINS_DIR ?? resolve(__dirname, '..', '..', '..', '..', '.data', 'toolchains');
 }
 
+/** Where ensure-toolchains compiles the JVM harness support of the current source. */
+export function jvmSupportDir(dir: string = toolchainsDir()): string {
+  return join(dir, 'jvm-support', JVM_SUPPORT_HASH);
+}
+
 /** Finds what is installed on this machine. */
 export function detectToolchains(dir: string = toolchainsDir()): Toolchains {
   const toolchains: Toolchains = {};
@@ -62,6 +70,8 @@ export function detectToolchains(dir: string = toolchainsDir()): Toolchains {
     }
   }
   if (existsSync(join(dir, 'go-cache'))) toolchains.goCache = join(dir, 'go-cache');
+  const jvmSupport = jvmSupportDir(dir);
+  if (existsSync(join(jvmSupport, 'rce', 'Support.class'))) toolchains.jvmSupport = jvmSupport;
   if (existsSync(join(dir, 'cpp', 'bits', 'stdc++.h.gch'))) toolchains.cppPrecompiled = join(dir, 'cpp');
   return toolchains;
 }
@@ -73,6 +83,7 @@ export function toolchainBinds(toolchains: Toolchains): { hostPath: string }[] {
     toolchains.kotlin && dirname(toolchains.kotlin.stdlib),
     toolchains.goCache,
     toolchains.cppPrecompiled,
+    toolchains.jvmSupport,
   ];
   return paths.filter((path): path is string => typeof path === 'string').map((hostPath) => ({ hostPath }));
 }
