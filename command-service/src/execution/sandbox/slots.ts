@@ -36,7 +36,11 @@ export async function claimUids(
     }
   }
   const release = () => {
-    for (const holder of holders) holder.kill('SIGKILL');
+    for (const holder of holders) {
+      // cat ends on end of input, so nothing that may hold the lock outlives the release.
+      holder.stdin?.destroy();
+      holder.kill('SIGKILL');
+    }
   };
   if (uids.length < count) {
     release();
