@@ -156,7 +156,8 @@ function judge(
   clean: (text: string) => string,
 ): Omit<RunTestsResult, 'compileMs' | 'runMs'> {
   const lines = parseResultLines(ran.result);
-  const compileError = lines.find((line) => typeof line.compileError === 'string')?.compileError;
+  // Only the harness's first line can be a compile error (the learner's code may write to the file too).
+  const compileError = typeof lines[0]?.compileError === 'string' ? lines[0].compileError : undefined;
   const { perTest, outside } = splitStdout(ran.stdout, nonce, request.tests.length);
   const rawOutput = [outside, clean(ran.stderr)].filter((part) => part.trim() !== '').join('\n');
   const status = {
