@@ -5,7 +5,7 @@
 import { functionSignatureSchema } from '@app/contracts';
 import type { BoxCommand, BoxFile, BoxResult, Sandbox } from '../sandbox';
 import { languageModules } from './registry';
-import { LanguageUnavailableError, runTests, splitStdout } from './run-tests';
+import { LanguageUnavailableError, runTests, splitStdout, TestInputError } from './run-tests';
 
 const signature = functionSignatureSchema.parse({
   name: 'pairWithSum',
@@ -195,6 +195,15 @@ describe('runTests protocol', () => {
     const run = await runTests({ sandbox, language: 'go', question: { signature }, source: '', tests });
     expect(run.compileError).toBe('solution.go:4:2: undefined: x');
     expect(commands).toHaveLength(1);
+  });
+
+  it('refuses inputs that do not fit the signature before opening a box', async () => {
+    const { sandbox, opened } = scriptedSandbox(() => ({}));
+    const bad = [...tests, { input: { numbers: [1, 'x'], target: 3 }, output: [] }];
+    await expect(
+      runTests({ sandbox, language: 'python', question: { signature }, source: '', tests: bad }),
+    ).rejects.toThrow(new TestInputError(3, 'expected int at numbers[1], got string'));
+    expect(opened).toEqual([]);
   });
 
   it('answers language unavailable when the toolchain is missing', async () => {

@@ -5,7 +5,7 @@
  * one outside the box.
  */
 import { randomBytes } from 'node:crypto';
-import { argumentsOf, compareOutputs, parseType } from '@app/contracts';
+import { argumentsOf, checkTestInput, compareOutputs, parseType } from '@app/contracts';
 import type { CodingLanguage, CompareOptions, FunctionSignature, JsonTest } from '@app/contracts';
 import type { Box, BoxLimits, BoxResult, Sandbox } from '../sandbox';
 import { INPUTS_FILE, RESULTS_FILE } from './language';
@@ -37,6 +37,17 @@ export class LanguageUnavailableError extends Error {
   ) {
     super(`Language unavailable: ${language} (${reason}).`);
     this.name = 'LanguageUnavailableError';
+  }
+}
+
+/** A test's input does not fit the signature (the API answers RCE_INPUTS_INVALID). */
+export class TestInputError extends Error {
+  constructor(
+    readonly index: number,
+    readonly reason: string,
+  ) {
+    super(`Test ${index + 1}: ${reason}.`);
+    this.name = 'TestInputError';
   }
 }
 
@@ -101,6 +112,10 @@ export async function runTests(request: RunTestsRequest): Promise<RunTestsResult
   if (!availability.available) throw new LanguageUnavailableError(language.id, availability.reason);
 
   const { signature } = request.question;
+  request.tests.forEach((test, i) => {
+    const problem = checkTestInput(signature, test.input);
+    if (problem) throw new TestInputError(i, problem);
+  });
   const plan = language.plan(signature, request.source, toolchains);
   const nonce = randomBytes(9).toString('base64url');
   const inputs = { nonce, tests: request.tests.map((test) => argumentsOf(signature, test.input)) };
