@@ -9,7 +9,13 @@
  * message; Go is skipped without its warm build cache (a cold build compiles the standard library).
  * Each box compiles once and runs all of a question's tests in one process; two boxes run at a time.
  */
+import { functionSignatureSchema, parseType } from '@app/contracts';
 import type { CodingLanguage } from '@app/contracts';
+import { cppType } from './cpp';
+import { csharpType } from './csharp';
+import { goType } from './go';
+import { javaType } from './java';
+import { kotlinType } from './kotlin';
 import { createSandbox } from '../sandbox';
 import type { Sandbox } from '../sandbox';
 import { loadQuestions } from '../questions';
@@ -221,6 +227,48 @@ vector<int> pairWithSum(vector<int> numbers, int target) {
   },
 };
 
+/** Values that go in and must come back unchanged: nodes in containers, escapes, extremes, empties. */
+const roundTrips: { type: string; value: unknown }[] = [
+  {
+    type: 'map<string,TreeNode[]>',
+    value: { a: [[1, 2, 3], [], [4, null, 5, null, 6]], b: [], ü: [[0]] },
+  },
+  {
+    type: 'string[][]',
+    value: [
+      ['', 'quote " backslash \\ slash /', 'line\nbreak\ttab\r'],
+      ['ünïcødé', '😀 emoji', '\u0001\u001f'],
+      [],
+    ],
+  },
+  { type: 'map<string,long[]>', value: { max: [9007199254740991, -9007199254740991], zero: [0], none: [] } },
+  { type: 'map<string,bool[]>', value: { mixed: [true, false, true], empty: [] } },
+  { type: 'ListNode[]', value: [[1, 2, 3], [], [-7]] },
+];
+
+/** An identity function over `type`, as a learner of each language would write it. */
+function identity(language: CodingLanguage, type: string): string {
+  const t = parseType(type);
+  switch (language) {
+    case 'python':
+      return 'def echo(value):\n    return value\n';
+    case 'javascript':
+      return 'exports.echo = (value) => value;\n';
+    case 'typescript':
+      return 'export function echo<T>(value: T): T {\n  return value;\n}\n';
+    case 'java':
+      return `import java.util.*;\n\nclass Program {\n  public ${javaType(t)} echo(${javaType(t)} value) {\n    return value;\n  }\n}\n`;
+    case 'kotlin':
+      return `class Program {\n    fun echo(value: ${kotlinType(t)}): ${kotlinType(t)} = value\n}\n`;
+    case 'csharp':
+      return `using System.Collections.Generic;\n\npublic class Program {\n  public ${csharpType(t)} Echo(${csharpType(t)} value) {\n    return value;\n  }\n}\n`;
+    case 'go':
+      return `package main\n\nfunc Echo(value ${goType(t)}) ${goType(t)} {\n\treturn value\n}\n`;
+    default:
+      return `${cppType(t)} echo(${cppType(t)} value) {\n  return value;\n}\n`;
+  }
+}
+
 describe.each(languages)('%s', (language) => {
   const runs = new Map<string, RunTestsResult>();
   const skip = () => available.get(language) !== true;
@@ -234,6 +282,23 @@ describe.each(languages)('%s', (language) => {
         [`starter ${q.slug}`, () => judge(language, q, q.starters[language], `starter ${q.slug}`)],
       ]),
       ['broken', () => judge(language, pairWithSum, broken.source, 'compile error')],
+      ...roundTrips.map(({ type, value }): [string, () => Promise<RunTestsResult>] => [
+        `echo ${type}`,
+        () => {
+          const signature = functionSignatureSchema.parse({
+            name: 'echo',
+            params: [{ name: 'value', type }],
+            returns: type,
+          });
+          const question = {
+            ...pairWithSum,
+            signature,
+            compare: undefined,
+            tests: [{ input: { value }, output: value }],
+          };
+          return judge(language, question, identity(language, type), `echo ${type}`);
+        },
+      ]),
       ['probe', () => judge(language, pairWithSum, probes[language as keyof typeof probes].source, 'probe')],
     ];
     const results = await inPairs(jobs.map(([, job]) => job));
@@ -253,6 +318,12 @@ describe.each(languages)('%s', (language) => {
     expect(run.compileError).toBeUndefined();
     expect(run.results.length).toBeGreaterThan(0);
     expect(run.results.filter((r) => r.passed)).toEqual([]);
+  });
+
+  it.each(roundTrips.map((r) => r.type))('passes a %s through the harness unchanged', (type) => {
+    if (skip()) return;
+    const run = runs.get(`echo ${type}`)!;
+    expect(failures(run)).toBe('');
   });
 
   it("reports a compile error on the learner's line", () => {
