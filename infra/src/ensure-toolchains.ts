@@ -182,6 +182,35 @@ function fileSha1(path: string): string {
   return createHash('sha1').update(readFileSync(path)).digest('hex');
 }
 
+/** Records the classes javac loads for a harness compile into a CDS archive (<root>/java/javac.jsa). */
+function ensureJavacArchive(root: string): void {
+  const archive = join(root, 'java', 'javac.jsa');
+  if (existsSync(archive) || !onPath('javac')) return;
+  mkdirSync(dirname(archive), { recursive: true });
+  log('recording a class-data-sharing archive of javac');
+  const plan = languageModules.java.plan(warmUpSignature, languageModules.java.starter(warmUpSignature), {
+    jvmSupport: jvmSupportDir(root),
+  });
+  const argv = plan.compile!.argv;
+  const result = compileWarmUp(plan, [
+    argv[0],
+    `-J-XX:ArchiveClassesAtExit=${archive}`,
+    '-J-Xlog:cds=off',
+    ...argv.slice(1),
+  ]);
+  if (result.status !== 0) {
+    log(`no javac archive (compile exited ${result.status}): ${result.stderr.slice(0, 500)}`);
+    rmSync(archive, { force: true });
+  }
+}
+
+/** The JVM harness support, then the javac archive trained on a compile that uses it. */
+function ensureJava(root: string): { available: boolean; detail: string } {
+  const support = ensureJvmSupport(root);
+  if (support.available) ensureJavacArchive(root);
+  return support;
+}
+
 /** Compiles the JVM harness support once (Kotlin needs it; Java boxes then skip compiling it). */
 function ensureJvmSupport(root: string): { available: boolean; detail: string } {
   if (!onPath('javac') || !onPath('java')) return { available: false, detail: 'javac or java is missing' };
@@ -339,7 +368,7 @@ export async function ensureToolchains(): Promise<ToolchainReport> {
     csharp: ensureMono(),
     cpp: ensureCppHeader(root),
     go: ensureGoCache(root),
-    java: ensureJvmSupport(root),
+    java: ensureJava(root),
     javascript: programs(['node']),
     kotlin: await ensureKotlin(root),
     python: programs(['python3']),

@@ -108,6 +108,7 @@ export const java: LanguageModule = {
         argv: [
           'javac',
           ...jvm.map((flag) => `-J${flag}`),
+          ...(toolchains.javacArchive ? [`-J-XX:SharedArchiveFile=${toolchains.javacArchive}`] : []),
           '-encoding',
           'UTF-8',
           '-nowarn',

@@ -20,6 +20,8 @@ export type Toolchains = {
   kotlin?: KotlinToolchain;
   /** GOCACHE for builds; a warm one saves compiling the standard library (about 20 s) on every build. */
   goCache?: string;
+  /** Class-data-sharing archive of javac (about 0.3 s per compile instead of 0.45). */
+  javacArchive?: string;
   /** Compiled JVM harness support (jvm-support.ts) for this source version: needed by Kotlin, speeds Java. */
   jvmSupport?: string;
   /** A directory holding bits/stdc++.h.gch built with CPP_FLAGS: compiles take about 1 s instead of 4. */
@@ -70,6 +72,7 @@ export function detectToolchains(dir: string = toolchainsDir()): Toolchains {
     }
   }
   if (existsSync(join(dir, 'go-cache'))) toolchains.goCache = join(dir, 'go-cache');
+  if (existsSync(join(dir, 'java', 'javac.jsa'))) toolchains.javacArchive = join(dir, 'java', 'javac.jsa');
   const jvmSupport = jvmSupportDir(dir);
   if (existsSync(join(jvmSupport, 'rce', 'Support.class'))) toolchains.jvmSupport = jvmSupport;
   if (existsSync(join(dir, 'cpp', 'bits', 'stdc++.h.gch'))) toolchains.cppPrecompiled = join(dir, 'cpp');
@@ -84,6 +87,7 @@ export function toolchainBinds(toolchains: Toolchains): { hostPath: string }[] {
     toolchains.goCache,
     toolchains.cppPrecompiled,
     toolchains.jvmSupport,
+    toolchains.javacArchive && dirname(toolchains.javacArchive),
   ];
   return paths.filter((path): path is string => typeof path === 'string').map((hostPath) => ({ hostPath }));
 }
