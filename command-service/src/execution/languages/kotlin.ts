@@ -60,7 +60,7 @@ export const kotlin: LanguageModule = {
   id: 'kotlin',
   learnerFile: 'Solution.kt',
   async availability(sandbox, toolchains) {
-    if (!toolchains.kotlin) {
+    if (!toolchains.kotlin || !toolchains.jvmSupport) {
       return {
         available: false,
         reason: 'the Kotlin compiler is not installed (node infra/dist/ensure-toolchains.js)',
