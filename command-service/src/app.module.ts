@@ -9,6 +9,9 @@ import { CONFIG, LOGGER, METRICS_REGISTRY, PG_POOL } from './infrastructure/toke
 import { EventAppender } from './infrastructure/event-appender';
 import { HealthController, SessionAuthenticator } from './platform';
 import { identityControllers, identityProviders } from './identity/identity.module-parts';
+import { ExecutionEngine } from './execution/engine/execution-engine';
+import { RunCodeController } from './execution/run-code/run-code.controller';
+import { SubmissionsController } from './execution/submissions/submissions.controller';
 import { SetUiVersionBoundsController } from './settings/set-ui-version-bounds/set-ui-version-bounds.controller';
 import { RecordTelemetryEventController } from './telemetry/record-telemetry-event/record-telemetry-event.controller';
 import { RecordTelemetryEventHandler } from './telemetry/record-telemetry-event/record-telemetry-event.handler';
@@ -32,6 +35,8 @@ export class AppModule implements OnApplicationShutdown {
         TrackAffiliateClickController,
         ...identityControllers,
         SetUiVersionBoundsController,
+        RunCodeController,
+        SubmissionsController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },
@@ -41,6 +46,7 @@ export class AppModule implements OnApplicationShutdown {
         EventAppender,
         SessionAuthenticator,
         ...identityProviders,
+        ExecutionEngine,
         RecordTelemetryEventHandler,
         TrackAffiliateClickHandler,
       ],

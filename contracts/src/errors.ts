@@ -47,6 +47,12 @@ export const platformErrorCodes = [
   'RATE_LIMITED',
   /** The account was wiped. */
   'ACCOUNT_WIPED',
+  /** The language's toolchain is not installed on this deployment (see the languages call). */
+  'LANGUAGE_UNAVAILABLE',
+  /** Every code runner is busy and the queue is full; try again in a few seconds. */
+  'RCE_BUSY',
+  /** Quick test: the input or an output is longer than 50,000 characters (spec 5). */
+  'OUTPUT_TOO_BIG',
   'NOT_FOUND',
   /** The path exists but answers another HTTP method. */
   'METHOD_NOT_ALLOWED',

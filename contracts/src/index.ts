@@ -7,6 +7,7 @@ export * from './events/telemetry';
 export * from './events/affiliates';
 export * from './events/identity';
 export * from './events/settings';
+export * from './events/execution';
 export * from './rules/access';
 export * from './rules/affiliates';
 export * from './api';

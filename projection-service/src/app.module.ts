@@ -10,6 +10,7 @@ import { SystemController } from './queries/system.controller';
 import { UiVersionController } from './queries/ui-version.controller';
 import { TelemetryDailyController } from './read-models/telemetry-daily/telemetry-daily.controller';
 import { UserAccessController } from './read-models/user-access/user-access.controller';
+import { SubmissionsController } from './read-models/submissions/submissions.controller';
 import { AffiliateClicksDailyController } from './read-models/affiliate-clicks-daily/affiliate-clicks-daily.controller';
 
 @Module({})
@@ -27,6 +28,7 @@ export class AppModule {
         TelemetryDailyController,
         AffiliateClicksDailyController,
         UserAccessController,
+        SubmissionsController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },

@@ -164,7 +164,10 @@ describe('apiCalls', () => {
       .filter((call) => !spec.has(`${call.method} ${call.path}`))
       .filter((call) => !/^\/api\/(staff|system)\//.test(call.path));
     // The OAuth callback, the provider list of the sign-in dialog, and sign-out (tokens are revocable).
-    expect(extra.map((call) => call.id)).toEqual(['finishOAuth', 'listSignInProviders', 'signOut']);
+    // The languages this deployment can run, for the workspace's language menu.
+    expect(extra.map((call) => call.id).sort()).toEqual(
+      ['finishOAuth', 'listLanguages', 'listSignInProviders', 'signOut'].sort(),
+    );
   });
 
   it('routes commands to the command-service with an acknowledgement carrying the position', () => {
@@ -174,7 +177,8 @@ describe('apiCalls', () => {
       expect(call.service).toBe('command-service');
     }
     // Queries read projections, except the few that read personal data, which only the command side holds.
-    const personalDataQueries = ['listSignInProviders', 'getUserInfo', 'findUser'];
+    // (and the languages, which only the runners know).
+    const personalDataQueries = ['listSignInProviders', 'getUserInfo', 'findUser', 'listLanguages'];
     for (const call of apiCalls.filter((c) => c.kind === 'query')) {
       expect([call.id, call.service]).toEqual([
         call.id,

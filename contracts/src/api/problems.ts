@@ -536,6 +536,27 @@ const submissionReply = runReply.extend({ submission: submissionSchema });
 /** Answer to a multiple-choice or fill-in-the-blank submission: no code ran. */
 const choiceSubmissionReply = commandAckSchema.extend({ correct: z.boolean(), submission: submissionSchema });
 
+export const languageStatusSchema = z.object({
+  language: codingLanguageSchema,
+  available: z.boolean(),
+  /** Why a language is unavailable (its toolchain is missing here). */
+  reason: z.string().optional(),
+});
+
+/** Not in spec 7: which of the nine languages this deployment can run now. */
+export const listLanguages = defineCall({
+  id: 'listLanguages',
+  method: 'GET',
+  path: '/api/problems/v1/languages',
+  kind: 'query',
+  /** Toolchains are the command side's (the runners live there). */
+  service: 'command-service',
+  access: anyone,
+  summary: 'The coding languages and whether each can run here.',
+  request: z.object({}),
+  response: z.object({ languages: z.array(languageStatusSchema) }),
+});
+
 export const runSandbox = defineCall({
   id: 'runSandbox',
   path: perProduct('run-sandbox'),

@@ -13,6 +13,7 @@ import {
   UsernameSetV1,
 } from './identity';
 import { UiVersionBoundsSetV1 } from './settings';
+import { CodeSubmittedV1, SubmissionsResetV1 } from './execution';
 
 /* Every version of every domain event. Add new versions here; never remove old ones while stored. */
 const allDefinitions = [
@@ -28,6 +29,8 @@ const allDefinitions = [
   ScreenLeaseTakenOverV1,
   AccountWipedV1,
   UiVersionBoundsSetV1,
+  CodeSubmittedV1,
+  SubmissionsResetV1,
 ] as const;
 
 type AnyDefinition = EventDefinition<string, number, z.ZodType>;
@@ -45,6 +48,8 @@ export type EventDataMap = {
   ScreenLeaseTakenOver: z.infer<typeof ScreenLeaseTakenOverV1.schema>;
   AccountWiped: z.infer<typeof AccountWipedV1.schema>;
   UiVersionBoundsSet: z.infer<typeof UiVersionBoundsSetV1.schema>;
+  CodeSubmitted: z.infer<typeof CodeSubmittedV1.schema>;
+  SubmissionsReset: z.infer<typeof SubmissionsResetV1.schema>;
 };
 export type EventType = keyof EventDataMap;
 

@@ -67,6 +67,10 @@ export function compareOutputs(
 ): Comparison {
   const problem = checkValue(type, actual);
   if (problem) return { match: false, reason: problem };
+  // Expected outputs are validated with their question; one that slipped through never matches.
+  const expectedProblem = checkValue(type, expected);
+  if (expectedProblem)
+    return { match: false, reason: `the expected output is not valid: ${expectedProblem}` };
   const tolerance = { ...DEFAULT_TOLERANCE, ...options.tolerance };
   return compareAt(
     type,

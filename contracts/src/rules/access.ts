@@ -93,7 +93,15 @@ export function decideAccess(access: Access, principal: Principal, pathProduct?:
       if (principal.kind === 'anonymous') {
         return { allowed: false, status: 401, code: 'UNAUTHENTICATED', message: 'Sign in to use this call.' };
       }
-      if (principal.kind === 'operator') return { allowed: true };
+      // The operator token is tooling, not a person: it owns no product.
+      if (principal.kind === 'operator') {
+        return {
+          allowed: false,
+          status: 403,
+          code: 'FORBIDDEN',
+          message: 'This call needs a signed-in user.',
+        };
+      }
       if (product && (principal.products as readonly string[]).includes(product)) return { allowed: true };
       return {
         allowed: false,

@@ -3,6 +3,7 @@ import { affiliateClicksDailyProjection } from './affiliate-clicks-daily/affilia
 import { telemetryDailyProjection } from './telemetry-daily/telemetry-daily.projection';
 import { userAccessProjection } from './user-access/user-access.projection';
 import { uiVersionBoundsProjection } from './ui-version-bounds/ui-version-bounds.projection';
+import { submissionsProjection } from './submissions/submissions.projection';
 
 /** Every projection the service runs. */
 export const projections: readonly Projection[] = [
@@ -10,4 +11,5 @@ export const projections: readonly Projection[] = [
   affiliateClicksDailyProjection,
   userAccessProjection,
   uiVersionBoundsProjection,
+  submissionsProjection,
 ];

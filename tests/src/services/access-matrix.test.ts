@@ -9,6 +9,13 @@ import { type SignedInUser, signInFake, signInWithRoles } from './identity-suppo
  * last test fails when a handler exists that this list does not walk.
  */
 
+const ALGO = '/api/problems/v1/algoexpert';
+const PYTHON_RUN = {
+  questionId: 'pair-with-sum',
+  language: 'python',
+  code: 'def pairWithSum(numbers, target):\n    return [numbers[0], numbers[1]]\n',
+};
+
 let platform: Platform;
 /** An account the staff endpoints act on. */
 let target: SignedInUser;
@@ -170,6 +177,25 @@ const endpoints: Endpoint[] = [
     id: 'setUiVersionBounds',
     request: post('/api/staff/v1/ui-version/bounds', { minSupported: null, minRecommended: null }),
   },
+  { id: 'listLanguages', request: get('/api/problems/v1/languages') },
+  { id: 'runSandbox', request: post(`${ALGO}/run-sandbox`, { ...PYTHON_RUN }) },
+  {
+    id: 'runJsonTests',
+    request: post(`${ALGO}/run_json_tests`, {
+      ...PYTHON_RUN,
+      tests: [{ input: { numbers: [1, 2], target: 3 }, output: [1, 2] }],
+    }),
+  },
+  {
+    id: 'runCustomInput',
+    request: post(`${ALGO}/run_custom_input`, { ...PYTHON_RUN, input: '{"numbers": [1, 2], "target": 3}' }),
+  },
+  { id: 'createSubmission', request: post(`${ALGO}/submissions/create`, { ...PYTHON_RUN }) },
+  { id: 'listSubmissions', request: post('/api/problems/v1/submissions/list', { product: 'algoexpert' }) },
+  {
+    id: 'deleteAllSubmissions',
+    request: post('/api/problems/v1/submissions/deleteAll', { product: 'algoexpert' }),
+  },
   { id: 'telemetryDailyCounts', request: get('/api/staff/v1/telemetry/daily') },
   { id: 'affiliateClicksDaily', request: get('/api/staff/v1/affiliates/clicks/daily') },
   { id: 'rebuildProjection', request: post('/api/staff/v1/projections/affiliate-clicks-daily/rebuild') },
@@ -196,7 +222,8 @@ function expected(endpoint: Endpoint, caller: Caller): { status: number; body?: 
       if (caller.kind === 'operator') return { status: 403, body: { code: 'FORBIDDEN' } };
       return { status: 401, body: SIGN_IN };
     case 'owner':
-      if (caller.kind === 'operator' || caller.level === 'owner' || caller.level === 'staff') return allowed;
+      if (caller.level === 'owner' || caller.level === 'staff') return allowed;
+      if (caller.kind === 'operator') return { status: 403, body: { code: 'FORBIDDEN' } };
       if (caller.kind === 'signedIn') return { status: 403, body: { code: 'PRODUCT_NOT_OWNED' } };
       return { status: 401, body: SIGN_IN };
     case 'staff':

@@ -45,9 +45,12 @@ beforeAll(async () => {
     available.set(language, availability.available ? true : availability.reason);
   }
   if (!toolchains.goCache && available.get('go') === true) available.set('go', 'no warm Go build cache');
-  for (const [language, state] of available) {
-    if (state !== true) console.warn(`[languages test] skipping ${language}: ${state}`);
+  const missing = [...available].filter(([, state]) => state !== true);
+  // CI installs every toolchain but Swift first (infra/src/ensure-toolchains.ts): a missing one is a failure.
+  if (process.env.CI === 'true' && missing.length > 0) {
+    throw new Error(`toolchains missing in CI: ${missing.map(([l, s]) => `${l} (${s})`).join(', ')}`);
   }
+  for (const [language, state] of missing) console.warn(`[languages test] skipping ${language}: ${state}`);
 }, 60_000);
 
 afterAll(async () => {

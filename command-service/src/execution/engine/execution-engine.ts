@@ -1,0 +1,253 @@
+import { cpus } from 'node:os';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  type CodingLanguage,
+  type JsonTest,
+  type ProblemProductId,
+  type RunResponse,
+  QUICK_TEST_OUTPUT_LIMIT_CHARS,
+  codingLanguages,
+  checkTestInput,
+  checkValue,
+  jsonTestSchema,
+  parseType,
+  toTestResult,
+} from '@app/contracts';
+import { ApiException } from '../../platform';
+import type { CommandServiceConfig } from '../../infrastructure/config';
+import { CONFIG, LOGGER } from '../../infrastructure/tokens';
+import { type Sandbox, createSandbox } from '../sandbox';
+import {
+  LanguageUnavailableError,
+  type RunTestsResult,
+  TestInputError,
+  type Toolchains,
+  detectToolchains,
+  languageAvailability,
+  runTests,
+  toolchainBinds,
+} from '../languages';
+import { type QuestionFixture, loadQuestions } from '../questions';
+import { QueueFullError, RunQueue } from './run-queue';
+
+/** The questions' version until content is published as events (issue 7): every fixture is version 1. */
+export const FIXTURE_QUESTION_VERSION = 1;
+/** Which product the shipped questions belong to. */
+const FIXTURE_PRODUCT: ProblemProductId = 'algoexpert';
+
+export type JudgedRun = { response: RunResponse; result: RunTestsResult; tests: JsonTest[] };
+
+/**
+ * The code-execution engine: the sandbox, the toolchains, the questions, a bounded queue with a worker
+ * per sandbox slot, and a per-user rate limit. Controllers call `judge` and map its answer.
+ */
+@Injectable()
+export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
+  private sandbox!: Sandbox;
+  private toolchains!: Toolchains;
+  private questions = new Map<string, QuestionFixture>();
+  private availability = new Map<CodingLanguage, { available: boolean; reason?: string }>();
+  private readonly queue: RunQueue;
+  private readonly perUser: RateLimiterMemory;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: CommandServiceConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    const workers = Math.max(1, Number(config.env.RUN_WORKERS ?? cpus().length));
+    this.queue = new RunQueue(workers, Math.max(4, workers * 8));
+    // Runs per learner: a burst of 10, then one every 2 seconds on average.
+    this.perUser = new RateLimiterMemory({
+      points: Number(config.env.RUNS_PER_MINUTE_PER_USER ?? 30),
+      duration: 60,
+    });
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.toolchains = detectToolchains();
+    // In production a missing bubblewrap stops the service here: learner code never runs unboxed.
+    this.sandbox = await createSandbox({
+      production: this.config.production,
+      logger: { warn: (message: string) => this.logger.warn(message) },
+      bubblewrap: { extraBinds: toolchainBinds(this.toolchains), slots: this.queue.workers },
+    });
+    for (const question of loadQuestions()) {
+      this.questions.set(question.slug, question);
+      this.questions.set(question.name.toLowerCase(), question);
+    }
+    for (const entry of await languageAvailability(this.sandbox, this.toolchains)) {
+      this.availability.set(entry.language, {
+        available: entry.available,
+        reason: entry.available ? undefined : entry.reason,
+      });
+    }
+    const unavailable = [...this.availability]
+      .filter(([, a]) => !a.available)
+      .map(([l, a]) => `${l} (${a.reason})`);
+    this.logger.info(
+      { sandbox: this.sandbox.kind, unavailable },
+      unavailable.length
+        ? `languages unavailable here: ${unavailable.join(', ')}`
+        : 'every language available',
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await (this.sandbox as { close?: () => Promise<void> } | undefined)?.close?.();
+  }
+
+  languages() {
+    return codingLanguages.map((language) => ({
+      language,
+      ...(this.availability.get(language) ?? { available: false, reason: 'not checked yet' }),
+    }));
+  }
+
+  /** The question of a product by slug or name; 404 when there is none. */
+  question(product: ProblemProductId, questionId: string, questionVersion?: number): QuestionFixture {
+    const question = product === FIXTURE_PRODUCT ? this.questions.get(questionId.toLowerCase()) : undefined;
+    if (!question)
+      throw new ApiException(404, 'NOT_FOUND', `There is no question "${questionId}" in ${product}.`);
+    if (questionVersion !== undefined && questionVersion !== FIXTURE_QUESTION_VERSION) {
+      throw new ApiException(
+        409,
+        'PROBLEMS_VERSION_MISMATCH',
+        'This question has changed since you loaded it; reload the page to get the latest version.',
+      );
+    }
+    return question;
+  }
+
+  /** Checks a learner may run code now (RCE_RATE_LIMITED otherwise). */
+  async admit(userId: string): Promise<void> {
+    try {
+      await this.perUser.consume(userId);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      throw new ApiException(
+        429,
+        'RCE_RATE_LIMITED',
+        `You're running code too often; try again in ${seconds} seconds.`,
+      );
+    }
+  }
+
+  /** Parses learner-written tests (run_json_tests): each `{ input, output }` fitting the signature. */
+  parseTests(question: QuestionFixture, raw: unknown[]): JsonTest[] {
+    const returns = parseType(question.signature.returns);
+    return raw.map((test, i) => {
+      const parsed = jsonTestSchema.safeParse(test);
+      if (!parsed.success) {
+        throw new ApiException(
+          400,
+          'RCE_INPUTS_INVALID',
+          `Test ${i + 1} must be an object with "input" and "output".`,
+        );
+      }
+      const outputProblem = checkValue(returns, parsed.data.output);
+      const problem =
+        checkTestInput(question.signature, parsed.data.input) ??
+        (outputProblem && `output: ${outputProblem}`);
+      if (problem) throw new ApiException(400, 'RCE_INPUTS_INVALID', `Test ${i + 1}: ${problem}.`);
+      return { ...parsed.data, hidden: false };
+    });
+  }
+
+  /** Runs the code on the tests in the queue and answers the run response of spec 3. */
+  async judge(
+    language: CodingLanguage,
+    question: QuestionFixture,
+    source: string,
+    tests: JsonTest[],
+  ): Promise<JudgedRun> {
+    const availability = this.availability.get(language);
+    if (!availability?.available) {
+      throw new ApiException(
+        400,
+        'LANGUAGE_UNAVAILABLE',
+        `${language} cannot run here: ${availability?.reason ?? 'unknown'}.`,
+      );
+    }
+    let result: RunTestsResult;
+    try {
+      result = await this.queue.run(() =>
+        runTests({ sandbox: this.sandbox, language, question, source, tests, toolchains: this.toolchains }),
+      );
+    } catch (error) {
+      if (error instanceof QueueFullError) throw new ApiException(503, 'RCE_BUSY', error.message);
+      if (error instanceof LanguageUnavailableError)
+        throw new ApiException(400, 'LANGUAGE_UNAVAILABLE', error.message);
+      if (error instanceof TestInputError) throw new ApiException(400, 'RCE_INPUTS_INVALID', error.message);
+      if ((error as Error).name === 'SandboxBusyError')
+        throw new ApiException(503, 'RCE_BUSY', 'Every code runner is busy; try again in a few seconds.');
+      throw error;
+    }
+    if (result.outputTruncated && !result.timedOut && !result.outOfResources) {
+      throw new ApiException(
+        422,
+        'RCE_OUTPUT_TOO_LARGE',
+        'Your code printed more than the runner keeps; print less.',
+      );
+    }
+    const response: RunResponse = {
+      RawOutput: result.compileError ?? result.rawOutput,
+      TestResults: result.compileError
+        ? []
+        : result.results.map((test) =>
+            toTestResult({
+              expected: test.expected,
+              actual: test.actual,
+              matches: test.passed,
+              error: test.error,
+              stdout: test.stdout,
+              hidden: test.hidden,
+            }),
+          ),
+      JSONTests: true,
+      HasError: result.compileError !== undefined,
+      OutOfResources: result.timedOut || result.outOfResources,
+      wasAborted: result.timedOut,
+    };
+    return { response, result, tests };
+  }
+
+  /**
+   * Quick test (run_custom_input): the expected output comes from the question's reference solution in
+   * the same language (or JavaScript), run on the learner's input; both sides are capped at 50,000
+   * characters (OUTPUT_TOO_BIG).
+   */
+  async quickTest(language: CodingLanguage, question: QuestionFixture, source: string, inputText: string) {
+    if (inputText.length > QUICK_TEST_OUTPUT_LIMIT_CHARS) {
+      throw new ApiException(400, 'OUTPUT_TOO_BIG', 'The quick-test input is longer than 50,000 characters.');
+    }
+    const input = JSON.parse(inputText) as unknown;
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      throw new ApiException(
+        400,
+        'RCE_INPUTS_INVALID',
+        'The quick-test input must be a JSON object keyed by parameter name.',
+      );
+    }
+    const referenceLanguage: CodingLanguage = question.solutions[language] ? language : 'javascript';
+    const probe: JsonTest = { input: input as Record<string, unknown>, output: null };
+    const reference = await this.judge(referenceLanguage, question, question.solutions[referenceLanguage]!, [
+      probe,
+    ]);
+    const expected = reference.result.results[0];
+    if (!expected || expected.actual === undefined) {
+      throw new ApiException(400, 'RCE_INPUTS_INVALID', 'This input is not one the question accepts.');
+    }
+    if (JSON.stringify(expected.actual).length > QUICK_TEST_OUTPUT_LIMIT_CHARS) {
+      throw new ApiException(400, 'OUTPUT_TOO_BIG', 'The expected output is longer than 50,000 characters.');
+    }
+    const run = await this.judge(language, question, source, [{ ...probe, output: expected.actual }]);
+    const actual = run.result.results[0]?.actual;
+    if (actual !== undefined && JSON.stringify(actual).length > QUICK_TEST_OUTPUT_LIMIT_CHARS) {
+      throw new ApiException(400, 'OUTPUT_TOO_BIG', 'Your output is longer than 50,000 characters.');
+    }
+    return run;
+  }
+}

@@ -1,0 +1,36 @@
+import { QueueFullError, RunQueue } from './run-queue';
+
+const deferred = () => {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
+describe('RunQueue', () => {
+  it('runs at most `workers` jobs at once, queues up to maxWaiting, refuses the rest', async () => {
+    const queue = new RunQueue(2, 1);
+    const gates = [deferred(), deferred(), deferred()];
+    let concurrent = 0;
+    let peak = 0;
+    const job = (i: number) => async () => {
+      concurrent++;
+      peak = Math.max(peak, concurrent);
+      await gates[i].promise;
+      concurrent--;
+      return i;
+    };
+    const results = [queue.run(job(0)), queue.run(job(1)), queue.run(job(2))];
+    await expect(queue.run(job(0))).rejects.toBeInstanceOf(QueueFullError);
+    expect(queue.load).toEqual({ running: 2, waiting: 1 });
+    gates.forEach((g) => g.resolve());
+    expect(await Promise.all(results)).toEqual([0, 1, 2]);
+    expect(peak).toBe(2);
+    expect(queue.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('frees the worker when a job fails', async () => {
+    const queue = new RunQueue(1, 0);
+    await expect(queue.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await queue.run(async () => 'next')).toBe('next');
+  });
+});

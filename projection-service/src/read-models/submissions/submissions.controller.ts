@@ -1,0 +1,50 @@
+import { Controller, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Pool } from 'pg';
+import { type Principal, type SubmissionStatus, listSubmissions } from '@app/contracts';
+import {
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+  requireUser,
+} from '@app/command-service';
+import { PG_POOL } from '../../infrastructure/tokens';
+import { ReadYourWrites } from '../../infrastructure/read-your-writes';
+import { submissionsProjection } from './submissions.projection';
+
+@Controller()
+export class SubmissionsController {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
+
+  /** The learner's latest submission per question of a product, newest first. */
+  @ContractRoute(listSubmissions)
+  async list(
+    @ValidatedInput() { input }: CallInput<typeof listSubmissions>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const user = requireUser(principal);
+    await this.readYourWrites.ensure(request, response, [submissionsProjection.name]);
+    const { rows } = await this.pool.query<{
+      question_id: string;
+      status: SubmissionStatus;
+      submitted_at: Date;
+    }>(
+      `SELECT question_id, status, submitted_at FROM rm_latest_submissions
+        WHERE user_id = $1 AND product = $2 ORDER BY submitted_at DESC`,
+      [user.userId, input.product],
+    );
+    return {
+      submissions: rows.map((r) => ({
+        questionId: r.question_id,
+        status: r.status,
+        timestamp: r.submitted_at.toISOString(),
+      })),
+    };
+  }
+}
