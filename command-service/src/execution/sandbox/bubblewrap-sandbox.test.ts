@@ -255,7 +255,9 @@ describe('BubblewrapSandbox against hostile programs', () => {
     const daemon = await s.open([]);
     const daemonSlot = (daemon as unknown as { slot: { uid: number } }).slot;
     const background = daemon.run(sh('sleep 1000', {}, { timeLimitMs: 20_000 }));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (let waited = 0; processesOf(daemonSlot.uid).length === 0 && waited < 5_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     expect(processesOf(daemonSlot.uid).length).toBeGreaterThan(0);
     await daemon.dispose();
     await background;

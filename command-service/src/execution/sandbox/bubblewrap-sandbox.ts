@@ -20,12 +20,13 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, cp, mkdir, readdir, readlink, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, constants as osConstants } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { readBoxFile, writeBoxFiles } from './box-files';
 import { Cgroups, type BoxCgroup } from './cgroups';
 import { DEFAULT_MAX_OPEN_FILES, isOnPath, isRuntimeOutOfMemory, MiB, runChild } from './run-child';
 import type { Box, BoxCommand, BoxFile, BoxResult, Sandbox } from './sandbox';
+import { MountHelper } from './mounts';
 import { claimUids, SlotPool, type Slot } from './slots';
 
 /** A host path bound read-only into every box. */
@@ -96,6 +97,9 @@ export class BubblewrapSandbox implements Sandbox {
   /** A work dir mounted ahead for each slot's next box. */
   private readonly spares = new Map<number, Promise<string | undefined>>();
   private readonly pending = new Set<Promise<void>>();
+  /** One cgroup per slot, reused by all its commands. */
+  private readonly slotCgroups = new Map<number, BoxCgroup>();
+  private readonly mounts = new MountHelper(SYSTEM_PATH);
   private closed = false;
 
   private constructor(
@@ -137,6 +141,7 @@ export class BubblewrapSandbox implements Sandbox {
         await toolchainArgs(etc, options.extraBinds ?? []),
         options.initialWorkDirSizeMb ?? 64,
       );
+      for (const uid of uids) sandbox.slotCgroups.set(uid, await cgroups.create(`slot-${uid}`));
       const smoke = await sandbox.probe();
       if (smoke) {
         await sandbox.close();
@@ -177,27 +182,27 @@ export class BubblewrapSandbox implements Sandbox {
   /** A fresh tmpfs for a box's work dir, owned by the slot uid. */
   private async mountWorkDir(slot: Slot): Promise<string> {
     const hostDir = join(this.instanceDir, `box-${randomBytes(6).toString('hex')}`);
-    await mkdir(hostDir, { mode: 0o700 });
+    const options = `size=${this.initialWorkDirSizeMb}m,mode=0700,uid=${slot.uid},gid=${slot.gid},nosuid,nodev`;
     try {
-      await this.exec(this.tools.mount, [
-        '-t',
-        'tmpfs',
-        '-o',
-        `size=${this.initialWorkDirSizeMb}m,mode=0700,uid=${slot.uid},gid=${slot.gid},nosuid,nodev`,
-        'rce-box',
-        hostDir,
-      ]);
+      await this.mounts.mount(hostDir, options);
       return hostDir;
     } catch (error) {
-      await rm(hostDir, { recursive: true, force: true }).catch(() => undefined);
+      await this.unmountWorkDir(hostDir);
       throw error;
     }
   }
 
   /** @internal Detaches a work dir's tmpfs (its content goes with it) and removes the mount point. */
   async unmountWorkDir(hostDir: string): Promise<void> {
-    await this.exec(this.tools.umount, ['-l', hostDir]).catch(() => undefined);
-    await rm(hostDir, { recursive: true, force: true }).catch(() => undefined);
+    await this.mounts.unmount(hostDir).catch(async () => {
+      await this.exec(this.tools.umount, ['-l', hostDir]).catch(() => undefined);
+      await rm(hostDir, { recursive: true, force: true }).catch(() => undefined);
+    });
+  }
+
+  /** @internal Resizes a work dir's tmpfs; fails when it already holds more. */
+  resizeWorkDir(hostDir: string, sizeMb: number): Promise<void> {
+    return this.mounts.remount(hostDir, `size=${sizeMb}m`);
   }
 
   /** Host work that need not hold up the caller (spawning blocks); close() waits for it. */
@@ -270,6 +275,7 @@ export class BubblewrapSandbox implements Sandbox {
     this.spares.clear();
     while (this.pending.size > 0) await Promise.all([...this.pending]);
     this.releaseUids();
+    this.mounts.close();
     await rm(this.instanceDir, { recursive: true, force: true });
     await this.cgroups.close();
   }
@@ -296,8 +302,10 @@ export class BubblewrapSandbox implements Sandbox {
   }
 
   /** @internal */
-  createCgroup(label: string): Promise<BoxCgroup> {
-    return this.cgroups.create(label);
+  cgroupOf(slot: Slot): BoxCgroup {
+    const cgroup = this.slotCgroups.get(slot.uid);
+    if (!cgroup) throw new Error(`no cgroup for slot uid ${slot.uid}`);
+    return cgroup;
   }
 
   /** @internal The host command for one box command, up to the program's argv. */
@@ -354,8 +362,7 @@ export class BubblewrapSandbox implements Sandbox {
     ];
   }
 
-  /** @internal */
-  exec(file: string, args: string[]): Promise<void> {
+  private exec(file: string, args: string[]): Promise<void> {
     return new Promise((resolve, reject) => {
       const child = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: SYSTEM_PATH } });
       let stderr = '';
@@ -368,49 +375,66 @@ export class BubblewrapSandbox implements Sandbox {
       );
     });
   }
-
-  /** @internal */
-  get mountTools(): Pick<Tools, 'mount' | 'umount'> {
-    return this.tools;
-  }
 }
 
 class BubblewrapBox implements Box {
   readonly workDir = BOX_WORK_DIR;
   private disposed = false;
-  private runs = 0;
-  private readonly active = new Set<BoxCgroup>();
-
-  private readonly id: string;
+  private running = false;
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly sandbox: BubblewrapSandbox,
     private readonly slot: Slot,
     private readonly hostDir: string,
     private workDirSizeMb: number,
-  ) {
-    this.id = basename(hostDir);
+  ) {}
+
+  /** Commands of a box run one after another: they share the slot's cgroup. */
+  run(command: BoxCommand): Promise<BoxResult> {
+    const result = this.queue.then(() => this.runNow(command));
+    this.queue = result.catch(() => undefined);
+    return result;
   }
 
-  async run(command: BoxCommand): Promise<BoxResult> {
+  private async runNow(command: BoxCommand): Promise<BoxResult> {
     if (this.disposed) throw new Error('box is disposed');
     if (command.argv.length === 0) throw new Error('empty argv');
     const { limits } = command;
     if (limits.workDirSizeMb !== this.workDirSizeMb) {
       // Shrinking below what is stored already fails; the box then keeps its larger size.
       await this.sandbox
-        .exec(this.sandbox.mountTools.mount, ['-o', `remount,size=${limits.workDirSizeMb}m`, this.hostDir])
+        .resizeWorkDir(this.hostDir, limits.workDirSizeMb)
         .then(() => (this.workDirSizeMb = limits.workDirSizeMb))
         .catch(() => undefined);
     }
-    const cgroup = await this.sandbox.createCgroup(`${this.id}-${++this.runs}`);
-    this.active.add(cgroup);
+    const cgroup = this.sandbox.cgroupOf(this.slot);
     try {
       await cgroup.setLimits({
         memoryBytes: limits.memoryLimitMb * MiB,
         maxProcesses: limits.maxProcesses + BWRAP_PROCESSES,
         cpuCores: limits.cpuCores ?? 1,
       });
+    } catch (error) {
+      // cgroup v1 refuses a memory limit below what the box's files already take.
+      return {
+        exitCode: null,
+        signal: null,
+        stdout: '',
+        stderr: `sandbox: cannot set the limits (${(error as Error).message})`,
+        result: '',
+        timedOut: false,
+        outOfMemory: true,
+        processLimitHit: false,
+        outputTruncated: false,
+        durationMs: 0,
+      };
+    }
+    const before = await cgroup.counters();
+    // Checked right before the (synchronous) spawn: dispose either sees this command running or stops it here.
+    if (this.disposed) throw new Error('box is disposed');
+    this.running = true;
+    try {
       const argv = this.sandbox.commandLine(this.slot, this.hostDir, command);
       const outcome = await runChild({
         file: argv[0],
@@ -429,7 +453,7 @@ class BubblewrapBox implements Box {
           await cgroup.killAll();
         },
       });
-      const usage = await cgroup.usage();
+      const usage = await cgroup.usage(before);
       const result = command.resultFile
         ? await readBoxFile(this.hostDir, command.resultFile, limits.maxOutputBytes)
         : { content: '', truncated: false };
@@ -445,8 +469,8 @@ class BubblewrapBox implements Box {
         processLimitHit: usage.processLimitHit,
       };
     } finally {
-      this.active.delete(cgroup);
-      await cgroup.remove();
+      await cgroup.killAll();
+      this.running = false;
     }
   }
 
@@ -454,7 +478,9 @@ class BubblewrapBox implements Box {
     if (this.disposed) return;
     this.disposed = true;
     try {
-      for (const cgroup of this.active) await cgroup.killAll();
+      if (this.running) await this.sandbox.cgroupOf(this.slot).killAll();
+      // A command still starting up must not begin once the slot is given back.
+      await this.queue;
     } finally {
       this.sandbox.recycle(this, this.slot, this.hostDir);
     }

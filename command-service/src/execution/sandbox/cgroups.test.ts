@@ -94,9 +94,12 @@ describe('cgroup discovery', () => {
       writeFileSync(join(dir, 'memory.oom_control'), 'oom_kill_disable 0\nunder_oom 0\noom_kill 0\n');
       writeFileSync(join(dir, 'memory.failcnt'), '5\n');
       expect(await box.usage()).toEqual({ outOfMemory: false, processLimitHit: false });
+      const before = await box.counters();
       writeFileSync(join(dir, 'memory.oom_control'), 'oom_kill_disable 0\nunder_oom 0\noom_kill 2\n');
       writeFileSync(join(dir, 'pids.events'), 'max 1\n');
-      expect(await box.usage()).toEqual({ outOfMemory: true, processLimitHit: true });
+      expect(await box.usage(before)).toEqual({ outOfMemory: true, processLimitHit: true });
+      // Counters are cumulative: the next command is judged on what changed since it started.
+      expect(await box.usage(await box.counters())).toEqual({ outOfMemory: false, processLimitHit: false });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
