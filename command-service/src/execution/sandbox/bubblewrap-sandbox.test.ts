@@ -54,6 +54,14 @@ const sh = (
  * Host pids of live processes running under `uid`. Zombies are left out: bwrap's pid-1 monitor can
  * outlive the outer bwrap by a moment and is then reaped by the host's init (here within ~1.5 s).
  */
+/** processesOf after the kernel has had a moment to finish tearing SIGKILLed processes down. */
+async function processesLeftOf(uid: number): Promise<number[]> {
+  for (let waited = 0; processesOf(uid).length > 0 && waited < 1_000; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return processesOf(uid);
+}
+
 function processesOf(uid: number): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
@@ -246,7 +254,7 @@ describe('BubblewrapSandbox against hostile programs', () => {
       ),
     );
     expect(started.stdout).toBe('started\n');
-    expect(processesOf(slot.uid)).toEqual([]);
+    expect(await processesLeftOf(slot.uid)).toEqual([]);
     const next = await box.run(sh('ls /tmp /dev/shm; ls /proc | grep -c "^[0-9]"'));
     expect(next.stdout).not.toMatch(/\bt\b|\bs\b/);
     // Its own shell, ls and grep, plus bwrap's pid 1: nothing left from the earlier command.
@@ -261,7 +269,7 @@ describe('BubblewrapSandbox against hostile programs', () => {
     expect(processesOf(daemonSlot.uid).length).toBeGreaterThan(0);
     await daemon.dispose();
     await background;
-    expect(processesOf(daemonSlot.uid)).toEqual([]);
+    expect(await processesLeftOf(daemonSlot.uid)).toEqual([]);
   });
 
   boxTest(

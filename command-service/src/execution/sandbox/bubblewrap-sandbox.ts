@@ -97,6 +97,8 @@ export class BubblewrapSandbox implements Sandbox {
   /** A work dir mounted ahead for each slot's next box. */
   private readonly spares = new Map<number, Promise<string | undefined>>();
   private readonly pending = new Set<Promise<void>>();
+  /** Read-only binds of toolchains outside the system dirs (set once, right after construction). */
+  extraBindArgs: string[] = [];
   /** One cgroup per slot, reused by all its commands. */
   private readonly slotCgroups = new Map<number, BoxCgroup>();
   private readonly mounts = new MountHelper(SYSTEM_PATH);
@@ -138,9 +140,16 @@ export class BubblewrapSandbox implements Sandbox {
         new SlotPool(uids, options.slotWaitMs ?? 60_000),
         release,
         instanceDir,
-        await toolchainArgs(etc, options.extraBinds ?? []),
+        await toolchainArgs(etc),
         options.initialWorkDirSizeMb ?? 64,
       );
+      // After the box's own /tmp in each command: a toolchain under the host's /tmp (a checkout in
+      // /tmp, say) would otherwise be hidden by that tmpfs.
+      sandbox.extraBindArgs = (options.extraBinds ?? []).flatMap((bind) => [
+        '--ro-bind',
+        bind.hostPath,
+        bind.boxPath ?? bind.hostPath,
+      ]);
       for (const uid of uids) sandbox.slotCgroups.set(uid, await cgroups.create(`slot-${uid}`));
       const smoke = await sandbox.probe();
       if (smoke) {
@@ -346,6 +355,7 @@ export class BubblewrapSandbox implements Sandbox {
       size,
       '--tmpfs',
       '/dev/shm',
+      ...this.extraBindArgs,
       '--remount-ro',
       '/dev',
       '--bind',
@@ -434,6 +444,7 @@ class BubblewrapBox implements Box {
     // Checked right before the (synchronous) spawn: dispose either sees this command running or stops it here.
     if (this.disposed) throw new Error('box is disposed');
     this.running = true;
+    let kills: Promise<void> = Promise.resolve();
     try {
       const argv = this.sandbox.commandLine(this.slot, this.hostDir, command);
       const outcome = await runChild({
@@ -444,13 +455,18 @@ class BubblewrapBox implements Box {
         stdin: command.stdin,
         timeLimitMs: limits.timeLimitMs,
         maxOutputBytes: limits.maxOutputBytes,
-        killAll: async (pid) => {
-          try {
-            process.kill(-pid, 'SIGKILL');
-          } catch {
-            // gone already
-          }
-          await cgroup.killAll();
+        // Kills run one after another and the command is over only when the last has finished: a kill
+        // still sweeping the slot's cgroup would otherwise hit the next command's processes.
+        killAll: (pid) => {
+          kills = kills.then(async () => {
+            try {
+              process.kill(-pid, 'SIGKILL');
+            } catch {
+              // gone already
+            }
+            await cgroup.killAll();
+          });
+          return kills;
         },
       });
       const usage = await cgroup.usage(before);
@@ -469,6 +485,7 @@ class BubblewrapBox implements Box {
         processLimitHit: usage.processLimitHit,
       };
     } finally {
+      await kills.catch(() => undefined);
       await cgroup.killAll();
       this.running = false;
     }
@@ -522,7 +539,7 @@ async function prepareEtc(instanceDir: string, uids: number[]): Promise<string> 
  * bound whole except /usr/local, of which only Go, Python's local libraries and (when Node is installed
  * outside /usr/bin) this process's node binary go in. /etc is the prepared copy.
  */
-async function toolchainArgs(etc: string, extraBinds: SandboxBind[]): Promise<string[]> {
+async function toolchainArgs(etc: string): Promise<string[]> {
   const args = [
     '--unshare-all',
     '--unshare-user',
@@ -550,7 +567,6 @@ async function toolchainArgs(etc: string, extraBinds: SandboxBind[]): Promise<st
     args.push('--ro-bind', process.execPath, '/usr/local/bin/node');
   }
   args.push('--remount-ro', '/usr/local', '--ro-bind', etc, '/etc');
-  for (const bind of extraBinds) args.push('--ro-bind', bind.hostPath, bind.boxPath ?? bind.hostPath);
   args.push('--proc', '/proc', '--dev', '/dev');
   return args;
 }

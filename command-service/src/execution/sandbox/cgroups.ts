@@ -49,7 +49,7 @@ export class BoxCgroup {
       await writeFile(join(memory, 'memory.limit_in_bytes'), String(limits.memoryBytes));
       if (hasMemsw) await writeFile(memsw, String(limits.memoryBytes));
       await writeOptional(join(memory, 'memory.swappiness'), '0');
-      await writeFile(join(pids, 'pids.max'), String(limits.maxProcesses));
+      await writeFile(join(pids, 'pids.max'), String(limits.maxProcesses + (await this.unreaped())));
       if (cpu) {
         await writeFile(join(cpu, 'cpu.cfs_period_us'), String(period));
         await writeFile(join(cpu, 'cpu.cfs_quota_us'), String(quota));
@@ -58,9 +58,19 @@ export class BoxCgroup {
       await writeFile(join(memory, 'memory.max'), String(limits.memoryBytes));
       await writeOptional(join(memory, 'memory.swap.max'), '0');
       await writeOptional(join(memory, 'memory.oom.group'), '1');
-      await writeFile(join(pids, 'pids.max'), String(limits.maxProcesses));
+      await writeFile(join(pids, 'pids.max'), String(limits.maxProcesses + (await this.unreaped())));
       if (cpu) await writeFile(join(cpu, 'cpu.max'), `${quota} ${period}`);
     }
+  }
+
+  /**
+   * Tasks the pids controller still charges although nothing runs: the previous command's exited
+   * processes (bwrap's pid 1 among them) stay charged until init reaps them, which can take a second.
+   * They cannot fork, so they are added to the limit instead of waited for.
+   */
+  private async unreaped(): Promise<number> {
+    if ((await this.pids()).length > 0) return 0;
+    return Number((await readOptional(join(this.dirs.pids, 'pids.current'))).trim() || 0);
   }
 
   /** Event counters, cumulative over the cgroup's life: compare two readings to judge one command. */
