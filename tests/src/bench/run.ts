@@ -15,6 +15,7 @@ import { measureAppends } from './append';
 import { fillStore } from './fill';
 import { measureVisibleLag } from './lag';
 import { measureCatchUp, measureRebuild } from './replay';
+import { measureExecution } from './execution';
 import { cpuMeter, judge, machineFacts, progress, round } from './support';
 
 /**
@@ -212,12 +213,20 @@ async function benchmark(report: Record<string, unknown>): Promise<void> {
     ...lightLoad,
     cpu: light.cpu,
   };
+
+  // 7: code execution (issue 4), one entry per language.
+  progress('code execution: Run per language, then throughput');
+  const execution = await measureExecution();
+  const perLanguage = execution.perLanguage as Record<string, { met?: boolean } | undefined>;
+  for (const [language, figure] of Object.entries(perLanguage)) figures[`run_${language}`] = figure;
+  figures.runThroughput = execution.throughput;
+  report.execution = { sandbox: execution.sandbox, question: execution.question };
 }
 
 async function main(): Promise<number> {
   const started = performance.now();
   const report: Record<string, unknown> = {
-    benchmark: 'event-sourced spine (issue 2)',
+    benchmark: 'event-sourced spine (issue 2) and code execution (issue 4)',
     startedAt: new Date(),
   };
   let exitCode = 0;
