@@ -37,7 +37,29 @@ async function main(): Promise<void> {
   }
   say(`Service logs: ${path.join(dataDir, 'logs')}`);
   if (generatedToken) say(`Staff token for this run (Authorization: Bearer ...): ${staffToken}`);
+  await reportLanguages(platform.url, say);
   say(`\nPlatform ready at ${platform.url}\n`);
+}
+
+/** Says which coding languages cannot run here (a missing toolchain is reported, not a crash). */
+async function reportLanguages(url: string, say: (line: string) => void): Promise<void> {
+  try {
+    const answer = await fetch(`${url}/api/problems/v1/languages`);
+    const { languages } = (await answer.json()) as {
+      languages: { language: string; available: boolean; reason?: string }[];
+    };
+    const missing = languages.filter((l) => !l.available);
+    say(
+      missing.length === 0
+        ? 'Code execution: every language available.'
+        : `Code execution: unavailable here: ${missing.map((l) => `${l.language} (${l.reason})`).join('; ')}. ` +
+            'Install toolchains with: node infra/dist/ensure-sandbox.js && node infra/dist/ensure-toolchains.js',
+    );
+  } catch (error) {
+    say(
+      `Code execution: could not list the languages (${error instanceof Error ? error.message : String(error)}).`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {
