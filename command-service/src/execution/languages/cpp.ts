@@ -347,6 +347,7 @@ export const cpp: LanguageModule = {
       `${cppType(returns)} ${signature.name}(${args}) {\n  // Write your code here.\n  return ${value};\n}\n`
     );
   },
+  versionCommands: () => [['g++', '--version']],
   plan(signature, source, toolchains) {
     const { params } = typesOf(signature);
     const precompiled = toolchains.cppPrecompiled ? ['-I', toolchains.cppPrecompiled] : [];
@@ -355,7 +356,10 @@ export const cpp: LanguageModule = {
         { path: 'solution.cpp', content: source },
         { path: 'harness.cpp', content: harness(signature.name, params, nodesUsed(signature)) },
       ],
-      compile: { argv: ['g++', ...CPP_FLAGS, ...precompiled, '-o', 'program', 'harness.cpp'] },
+      compile: {
+        argv: ['g++', ...CPP_FLAGS, ...precompiled, '-o', 'program', 'harness.cpp'],
+        outputs: ['program'],
+      },
       run: { argv: ['./program'] },
     };
   },

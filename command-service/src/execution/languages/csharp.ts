@@ -21,6 +21,8 @@ import {
   programsAvailable,
   RESULTS_FILE,
   typesOf,
+  defaultPlanMemory,
+  heapMb,
 } from './language';
 import type { LanguageModule } from './language';
 
@@ -345,7 +347,11 @@ export const csharp: LanguageModule = {
       `    // Write your code here.\n    return ${value};\n  }\n}\n`
     );
   },
-  plan(signature, source) {
+  versionCommands: () => [
+    ['mcs', '--version'],
+    ['mono', '--version'],
+  ],
+  plan(signature, source, _toolchains, memory = defaultPlanMemory) {
     const { params } = typesOf(signature);
     const nodes = nodesUsed(signature);
     const files = [
@@ -357,8 +363,13 @@ export const csharp: LanguageModule = {
       files,
       compile: {
         argv: ['mcs', '-nologo', '-optimize+', '-debug', '-out:program.exe', ...files.map((f) => f.path)],
+        env: { MONO_GC_PARAMS: `max-heap-size=${heapMb(memory.compileMb)}m` },
+        outputs: ['program.exe', 'program.exe.mdb'],
       },
-      run: { argv: ['mono', '--debug', 'program.exe'] },
+      run: {
+        argv: ['mono', '--debug', 'program.exe'],
+        env: { MONO_GC_PARAMS: `max-heap-size=${heapMb(memory.runMb)}m` },
+      },
     };
   },
 };

@@ -20,6 +20,8 @@ import {
   programsAvailable,
   RESULTS_FILE,
   typesOf,
+  defaultPlanMemory,
+  heapMb,
 } from './language';
 import type { LanguageModule } from './language';
 
@@ -346,7 +348,8 @@ export const go: LanguageModule = {
       `\t// Write your code here.\n\treturn ${value}\n}\n`
     );
   },
-  plan(signature, source, toolchains) {
+  versionCommands: () => [['go', 'version']],
+  plan(signature, source, toolchains, memory = defaultPlanMemory) {
     const { params } = typesOf(signature);
     return {
       files: [
@@ -360,10 +363,13 @@ export const go: LanguageModule = {
           GOFLAGS: '-buildvcs=false',
           GOPROXY: 'off',
           CGO_ENABLED: '0',
+          GOMEMLIMIT: `${heapMb(memory.compileMb)}MiB`,
           ...(toolchains.goCache ? { GOCACHE: toolchains.goCache } : {}),
         },
+        outputs: ['program'],
       },
-      run: { argv: ['./program'] },
+      // A soft limit: the collector works harder near it instead of letting the heap reach the box's.
+      run: { argv: ['./program'], env: { GOMEMLIMIT: `${heapMb(memory.runMb)}MiB` } },
     };
   },
 };

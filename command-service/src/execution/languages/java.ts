@@ -12,7 +12,15 @@
  */
 import { formatType } from '@app/contracts';
 import type { ValueType } from '@app/contracts';
-import { lines, nodesUsed, placeholder, programsAvailable, typesOf } from './language';
+import {
+  defaultPlanMemory,
+  heapMb,
+  lines,
+  nodesUsed,
+  placeholder,
+  programsAvailable,
+  typesOf,
+} from './language';
 import { JVM_SUPPORT_PATH, JVM_SUPPORT_SOURCE } from './jvm-support';
 import type { LanguageModule } from './language';
 
@@ -90,7 +98,11 @@ export const java: LanguageModule = {
       `    // Write your code here.\n    return ${value};\n  }\n}\n`
     );
   },
-  plan(signature, source, toolchains) {
+  versionCommands: () => [
+    ['javac', '-version'],
+    ['java', '-version'],
+  ],
+  plan(signature, source, toolchains, memory = defaultPlanMemory) {
     const { params } = typesOf(signature);
     const nodes = nodesUsed(signature);
     const support = toolchains.jvmSupport;
@@ -107,7 +119,7 @@ export const java: LanguageModule = {
       compile: {
         argv: [
           'javac',
-          ...jvm.map((flag) => `-J${flag}`),
+          ...[...jvm, `-Xmx${heapMb(memory.compileMb)}m`].map((flag) => `-J${flag}`),
           ...(toolchains.javacArchive ? [`-J-XX:SharedArchiveFile=${toolchains.javacArchive}`] : []),
           '-encoding',
           'UTF-8',
@@ -117,8 +129,18 @@ export const java: LanguageModule = {
           'classes',
           ...files.map((f) => f.path),
         ],
+        outputs: ['classes'],
       },
-      run: { argv: ['java', ...jvm, '-cp', support ? `classes:${support}` : 'classes', 'Harness'] },
+      run: {
+        argv: [
+          'java',
+          ...jvm,
+          `-Xmx${heapMb(memory.runMb)}m`,
+          '-cp',
+          support ? `classes:${support}` : 'classes',
+          'Harness',
+        ],
+      },
     };
   },
 };

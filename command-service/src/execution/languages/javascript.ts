@@ -14,7 +14,16 @@
  * costs about 0.3 s, mostly loading the compiler.
  */
 import type { FunctionSignature, ValueType } from '@app/contracts';
-import { INPUTS_FILE, MAX_NODES, placeholder, programsAvailable, RESULTS_FILE, typesOf } from './language';
+import {
+  defaultPlanMemory,
+  heapMb,
+  INPUTS_FILE,
+  MAX_NODES,
+  placeholder,
+  programsAvailable,
+  RESULTS_FILE,
+  typesOf,
+} from './language';
 import type { LanguageModule } from './language';
 
 const harness = (learnerFile: string, signature: FunctionSignature, typescript: boolean) => `'use strict';
@@ -199,13 +208,13 @@ export const javascript: LanguageModule = {
       `// Do not edit the line below.\nexports.${signature.name} = ${signature.name};\n`
     );
   },
-  plan(signature, source) {
+  plan(signature, source, _toolchains, memory = defaultPlanMemory) {
     return {
       files: [
         { path: 'solution.js', content: source },
         { path: 'harness.js', content: harness('solution.js', signature, false) },
       ],
-      run: { argv: ['node', 'harness.js'] },
+      run: { argv: ['node', `--max-old-space-size=${heapMb(memory.runMb)}`, 'harness.js'] },
     };
   },
 };
@@ -244,7 +253,15 @@ export const typescript: LanguageModule = {
     const args = signature.params.map((p, i) => `${p.name}: ${tsType(params[i])}`).join(', ');
     return `export function ${signature.name}(${args}): ${tsType(returns)} {\n  // Write your code here.\n  return ${jsPlaceholder(returns)};\n}\n`;
   },
-  plan(signature, source, toolchains) {
+  versionCommands: (toolchains) => [
+    [
+      'node',
+      '-e',
+      'console.log(process.version, require(process.argv[1]).version)',
+      toolchains.typescript ?? '',
+    ],
+  ],
+  plan(signature, source, toolchains, memory = defaultPlanMemory) {
     if (!toolchains.typescript) throw new Error('the typescript package is not installed');
     return {
       files: [
@@ -252,8 +269,18 @@ export const typescript: LanguageModule = {
         { path: 'compile.js', content: TS_COMPILE },
         { path: 'harness.js', content: harness('solution.js', signature, true) },
       ],
-      compile: { argv: ['node', 'compile.js', toolchains.typescript] },
-      run: { argv: ['node', '--enable-source-maps', 'harness.js'] },
+      compile: {
+        argv: [
+          'node',
+          `--max-old-space-size=${heapMb(memory.compileMb)}`,
+          'compile.js',
+          toolchains.typescript,
+        ],
+        outputs: ['solution.js'],
+      },
+      run: {
+        argv: ['node', `--max-old-space-size=${heapMb(memory.runMb)}`, '--enable-source-maps', 'harness.js'],
+      },
     };
   },
 };

@@ -13,7 +13,15 @@
  */
 import { formatType } from '@app/contracts';
 import type { ValueType } from '@app/contracts';
-import { lines, nodesUsed, placeholder, programsAvailable, typesOf } from './language';
+import {
+  defaultPlanMemory,
+  heapMb,
+  lines,
+  nodesUsed,
+  placeholder,
+  programsAvailable,
+  typesOf,
+} from './language';
 import type { LanguageModule } from './language';
 
 export function kotlinType(type: ValueType): string {
@@ -85,7 +93,8 @@ export const kotlin: LanguageModule = {
       `        // Write your code here.\n        return ${value}\n    }\n}\n`
     );
   },
-  plan(signature, source, toolchains) {
+  versionCommands: () => [['java', '-version']],
+  plan(signature, source, toolchains, memory = defaultPlanMemory) {
     const { kotlin, jvmSupport } = toolchains;
     if (!kotlin || !jvmSupport) throw new Error('the Kotlin compiler is not installed');
     const { params } = typesOf(signature);
@@ -103,6 +112,7 @@ export const kotlin: LanguageModule = {
           'java',
           ...archive,
           '-XX:TieredStopAtLevel=1',
+          `-Xmx${heapMb(memory.compileMb)}m`,
           '-cp',
           kotlin.compilerClasspath.join(':'),
           'org.jetbrains.kotlin.cli.jvm.K2JVMCompiler',
@@ -115,6 +125,7 @@ export const kotlin: LanguageModule = {
           'classes',
           ...files.map((f) => f.path),
         ],
+        outputs: ['classes'],
       },
       run: {
         argv: [
@@ -122,6 +133,7 @@ export const kotlin: LanguageModule = {
           '-XX:+UseSerialGC',
           '-XX:TieredStopAtLevel=1',
           '-Xshare:auto',
+          `-Xmx${heapMb(memory.runMb)}m`,
           '-cp',
           `classes:${kotlin.stdlib}:${jvmSupport}`,
           'HarnessKt',

@@ -32,12 +32,42 @@ export const MAX_NODES = 1_000_000;
 
 export type BoxStep = { argv: string[]; env?: Record<string, string> };
 
+export type CompileStep = BoxStep & {
+  /**
+   * What the compile leaves for the run (files or directories, relative to the work dir): the build
+   * cache (build-cache.ts) reads them back after a successful compile and gives them to the next box of
+   * the same build instead of compiling again.
+   */
+  outputs: string[];
+};
+
 export type HarnessPlan = {
+  /** Every file the compile reads besides the toolchain: the learner's file and the generated harness. */
   files: BoxFile[];
   /** Absent for interpreted languages, which report syntax errors through RESULTS_FILE. */
-  compile?: BoxStep;
+  compile?: CompileStep;
   run: BoxStep;
 };
+
+/** The box's memory limits (MiB) a plan sizes its runtimes' heaps from. */
+export type PlanMemory = { compileMb: number; runMb: number };
+
+export const DEFAULT_COMPILE_MEMORY_MB = 2048;
+export const DEFAULT_RUN_MEMORY_MB = 1024;
+export const defaultPlanMemory: PlanMemory = {
+  compileMb: DEFAULT_COMPILE_MEMORY_MB,
+  runMb: DEFAULT_RUN_MEMORY_MB,
+};
+
+/**
+ * The heap a runtime is given inside a box limited to `limitMb` (MiB): three quarters of it, leaving the
+ * rest for what is not heap (the JVM's metaspace, code cache and thread stacks, Node's young generation,
+ * Mono's nursery). Runtimes cannot see the box's cgroup, so without it they size their heaps from the
+ * host's memory and are killed by the cgroup instead of failing with their own out-of-memory error.
+ */
+export function heapMb(limitMb: number): number {
+  return Math.max(16, Math.floor(limitMb * 0.75));
+}
 
 export type Availability = { available: true } | { available: false; reason: string };
 
@@ -49,7 +79,18 @@ export type LanguageModule = {
   availability(sandbox: Sandbox, toolchains: Toolchains): Promise<Availability>;
   /** The starter code of a question: the function (or class) to fill in, returning a placeholder. */
   starter(signature: FunctionSignature): string;
-  plan(signature: FunctionSignature, source: string, toolchains: Toolchains): HarnessPlan;
+  /** `memory` sizes the runtimes' heaps (defaultPlanMemory when absent). */
+  plan(
+    signature: FunctionSignature,
+    source: string,
+    toolchains: Toolchains,
+    memory?: PlanMemory,
+  ): HarnessPlan;
+  /**
+   * Commands (run on the host, which has the same toolchains the box binds) whose output names the
+   * compiler and runtime versions, for the build cache key; compiled languages only.
+   */
+  versionCommands?(toolchains: Toolchains): string[][];
 };
 
 /** The parsed parameter and return types of a signature. */

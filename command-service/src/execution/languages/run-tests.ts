@@ -2,13 +2,16 @@
  * Runs a learner's code against JSON tests through the Sandbox contract: opens a box with the learner's
  * file, the generated harness and the tests' inputs (never their expected outputs), compiles, runs every
  * test in one process, then reads the harness's result lines and compares each output with the expected
- * one outside the box.
+ * one outside the box. A build already made (the same files, command and toolchain) comes from the build
+ * cache instead of being compiled again (build-cache.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { argumentsOf, checkTestInput, compareOutputs, parseType } from '@app/contracts';
 import type { CodingLanguage, CompareOptions, FunctionSignature, JsonTest } from '@app/contracts';
 import type { Box, BoxLimits, BoxResult, Sandbox } from '../sandbox';
-import { INPUTS_FILE, RESULTS_FILE } from './language';
+import { BuildCache, MAX_BUILD_BYTES } from './build-cache';
+import type { BuildCacheStats, BuildLookup } from './build-cache';
+import { DEFAULT_COMPILE_MEMORY_MB, DEFAULT_RUN_MEMORY_MB, INPUTS_FILE, RESULTS_FILE } from './language';
 import type { LanguageModule } from './language';
 import { languageModules } from './registry';
 import { detectToolchains } from './toolchains';
@@ -16,7 +19,7 @@ import type { Toolchains } from './toolchains';
 
 export const defaultCompileLimits: BoxLimits = {
   timeLimitMs: 30_000,
-  memoryLimitMb: 2048,
+  memoryLimitMb: DEFAULT_COMPILE_MEMORY_MB,
   maxProcesses: 256,
   maxOutputBytes: 1024 * 1024,
   workDirSizeMb: 256,
@@ -24,7 +27,7 @@ export const defaultCompileLimits: BoxLimits = {
 
 export const defaultRunLimits: BoxLimits = {
   timeLimitMs: 10_000,
-  memoryLimitMb: 1024,
+  memoryLimitMb: DEFAULT_RUN_MEMORY_MB,
   maxProcesses: 64,
   maxOutputBytes: 1024 * 1024,
   workDirSizeMb: 64,
@@ -77,8 +80,11 @@ export type RunTestsResult = {
   outputTruncated: boolean;
   /** Everything the program printed outside a test, and its stderr. */
   rawOutput: string;
+  /** 0 when the build came from the build cache. */
   compileMs?: number;
   runMs?: number;
+  /** The build (or its compile error) came from the build cache: nothing was compiled. */
+  cached?: boolean;
 };
 
 export type RunTestsRequest = {
@@ -90,7 +96,17 @@ export type RunTestsRequest = {
   toolchains?: Toolchains;
   compileLimits?: Partial<BoxLimits>;
   runLimits?: Partial<BoxLimits>;
+  /** Where builds are cached: the process-wide cache when absent, none when false. */
+  buildCache?: BuildCache | false;
 };
+
+/** The process-wide build cache runTests uses unless told otherwise. */
+export const defaultBuildCache = new BuildCache();
+
+/** Hits, misses and bytes of the process-wide build cache. */
+export function buildCacheStats(): BuildCacheStats {
+  return defaultBuildCache.stats();
+}
 
 let detected: Toolchains | undefined;
 
@@ -116,21 +132,50 @@ export async function runTests(request: RunTestsRequest): Promise<RunTestsResult
     const problem = checkTestInput(signature, test.input);
     if (problem) throw new TestInputError(i, problem);
   });
-  const plan = language.plan(signature, request.source, toolchains);
+  const compileLimits = { ...defaultCompileLimits, ...request.compileLimits };
+  const runLimits = { ...defaultRunLimits, ...request.runLimits };
+  const plan = language.plan(signature, request.source, toolchains, {
+    compileMb: compileLimits.memoryLimitMb,
+    runMb: runLimits.memoryLimitMb,
+  });
+  const cache = request.buildCache ?? defaultBuildCache;
+  const build: BuildLookup | undefined =
+    plan.compile && cache ? cache.lookup(request.sandbox, language, toolchains, plan) : undefined;
+  let hit = build?.hit;
+  if (hit?.kind === 'compileError') {
+    return {
+      compileError: hit.message,
+      results: [],
+      timedOut: false,
+      outOfResources: false,
+      outputTruncated: false,
+      rawOutput: '',
+      compileMs: 0,
+      cached: true,
+    };
+  }
   const nonce = randomBytes(9).toString('base64url');
   const inputs = { nonce, tests: request.tests.map((test) => argumentsOf(signature, test.input)) };
-  const box = await request.sandbox.open([
-    ...plan.files,
-    { path: INPUTS_FILE, content: JSON.stringify(inputs) },
-  ]);
+  const files = [...plan.files, { path: INPUTS_FILE, content: JSON.stringify(inputs) }];
+  let box: Box;
+  try {
+    box = await request.sandbox.open(hit ? [...files, ...hit.files] : files);
+  } catch (error) {
+    // Cached outputs that do not fit this box's work dir: compile in a box without them.
+    if (!hit || (error as Error).name === 'SandboxBusyError') throw error;
+    hit = undefined;
+    box = await request.sandbox.open(files);
+  }
   try {
     const clean = cleaner(box, language);
     let compileMs: number | undefined;
-    if (plan.compile) {
+    if (plan.compile && hit) {
+      compileMs = 0;
+    } else if (plan.compile) {
       const compiled = await box.run({
         argv: plan.compile.argv,
         env: plan.compile.env,
-        limits: { ...defaultCompileLimits, ...request.compileLimits },
+        limits: compileLimits,
       });
       compileMs = compiled.durationMs;
       if (compiled.exitCode !== 0 || compiled.timedOut || compiled.signal) {
@@ -140,9 +185,12 @@ export async function runTests(request: RunTestsRequest): Promise<RunTestsResult
           : compiled.outOfMemory
             ? 'The compiler ran out of memory.'
             : '';
+        const compileError =
+          [message, why].filter(Boolean).join('\n') || `The compiler failed (${describeExit(compiled)}).`;
+        if (build && isPlainCompileError(compiled))
+          await build.store({ kind: 'compileError', message: compileError });
         return {
-          compileError:
-            [message, why].filter(Boolean).join('\n') || `The compiler failed (${describeExit(compiled)}).`,
+          compileError,
           results: [],
           timedOut: compiled.timedOut,
           outOfResources: compiled.outOfMemory || compiled.processLimitHit,
@@ -151,16 +199,49 @@ export async function runTests(request: RunTestsRequest): Promise<RunTestsResult
           compileMs,
         };
       }
+      // Read back before the learner's code runs in this box, so the run cannot change what is cached.
+      if (build) await storeOutputs(box, plan.compile.outputs, build);
     }
     const ran = await box.run({
       argv: plan.run.argv,
       env: plan.run.env,
-      limits: { ...defaultRunLimits, ...request.runLimits },
+      limits: runLimits,
       resultFile: RESULTS_FILE,
     });
-    return { ...judge(request, ran, nonce, clean), compileMs, runMs: ran.durationMs };
+    return {
+      ...judge(request, ran, nonce, clean),
+      compileMs,
+      runMs: ran.durationMs,
+      ...(hit ? { cached: true } : {}),
+    };
   } finally {
     await box.dispose();
+  }
+}
+
+/** A compile that failed on its own, as the same files always will (no limit, signal or start failure). */
+function isPlainCompileError(compiled: BoxResult): boolean {
+  return (
+    compiled.exitCode !== null &&
+    compiled.exitCode > 0 &&
+    compiled.exitCode < 126 &&
+    compiled.signal === null &&
+    !compiled.timedOut &&
+    !compiled.outOfMemory &&
+    !compiled.processLimitHit &&
+    !compiled.outputTruncated
+  );
+}
+
+/** Reads a successful compile's outputs back into the cache; a refusal only means no caching. */
+async function storeOutputs(box: Box, outputs: string[], build: BuildLookup): Promise<void> {
+  if (!box.readFiles) return;
+  try {
+    const read = await box.readFiles(outputs, MAX_BUILD_BYTES);
+    if ('files' in read) await build.store({ kind: 'outputs', files: read.files });
+    else build.refused(read.refused);
+  } catch (error) {
+    build.refused((error as Error).message);
   }
 }
 
@@ -218,8 +299,14 @@ function judge(
         : `Not run: the program stopped before this test (${describeExit(ran)}).`;
     return { ...base, passed: false, error: { type: 'NOT_RUN', reason } };
   });
+  // A runtime's own out-of-memory error, caught by the harness at its heap limit, is out of resources too.
+  if (results.some((result) => result.error && RUNTIME_OOM_ERRORS.test(result.error.type)))
+    status.outOfResources = true;
   return { results, rawOutput, ...status };
 }
+
+/** Error types the runtimes throw at their heap limit (JVM, Mono, Python, C++). */
+const RUNTIME_OOM_ERRORS = /^(OutOfMemoryError|OutOfMemoryException|MemoryError|(std::)?bad_alloc)$/;
 
 function crashError(ran: BoxResult, clean: (text: string) => string): TestError {
   if (ran.timedOut) return { type: 'TIMEOUT', reason: 'The code timed out.' };

@@ -182,6 +182,7 @@ export const swift: LanguageModule = {
       `    // Write your code here.\n    return ${value}\n  }\n}\n`
     );
   },
+  versionCommands: () => [['swiftc', '--version']],
   plan(signature, source) {
     const { params, returns } = typesOf(signature);
     return {
@@ -189,7 +190,10 @@ export const swift: LanguageModule = {
         { path: 'solution.swift', content: source },
         { path: 'main.swift', content: harness(signature.name, params, returns, nodesUsed(signature)) },
       ],
-      compile: { argv: ['swiftc', '-O', '-o', 'program', 'main.swift', 'solution.swift'] },
+      compile: {
+        argv: ['swiftc', '-O', '-o', 'program', 'main.swift', 'solution.swift'],
+        outputs: ['program'],
+      },
       run: { argv: ['./program'] },
     };
   },

@@ -5,8 +5,8 @@
  * /proc/self/fd), so a symlink or FIFO planted in the work dir is refused instead of followed.
  */
 import { constants } from 'node:fs';
-import { chown, mkdir, open, type FileHandle } from 'node:fs/promises';
-import type { BoxFile } from './sandbox';
+import { chown, mkdir, open, readdir, type FileHandle } from 'node:fs/promises';
+import type { BoxFile, BoxReadResult } from './sandbox';
 
 const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_DIRECTORY, O_NONBLOCK, O_NOCTTY } = constants;
 
@@ -126,4 +126,95 @@ export async function readBoxFile(
     await file?.close();
     await dir.close();
   }
+}
+
+/** Most files and directory levels `readBoxFiles` walks before it refuses. */
+export const READ_MAX_FILES = 10_000;
+export const READ_MAX_DEPTH = 32;
+
+class Refused extends Error {}
+
+/**
+ * Reads files and whole directories out of a work directory (Box.readFiles): all of them or nothing.
+ * Every component is opened relative to its parent's descriptor without following symlinks; a symlink,
+ * anything neither a regular file nor a directory, a file with other hard links, an entry of another file
+ * system, a missing path, more than `maxBytes` in total (or READ_MAX_FILES files, READ_MAX_DEPTH levels),
+ * or a file that changes size while read refuses the read.
+ */
+export async function readBoxFiles(root: string, paths: string[], maxBytes: number): Promise<BoxReadResult> {
+  const files: BoxFile[] = [];
+  let total = 0;
+  let rootDev: number;
+  {
+    const rootDir = await open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+    try {
+      rootDev = (await rootDir.stat()).dev;
+    } finally {
+      await rootDir.close();
+    }
+  }
+
+  const readEntry = async (dir: FileHandle, name: string, path: string, depth: number): Promise<void> => {
+    let handle: FileHandle;
+    try {
+      handle = await openAt(dir, name, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new Refused(code === 'ELOOP' ? `${path} is a symlink` : `${path} cannot be opened (${code})`);
+    }
+    try {
+      const stat = await handle.stat();
+      if (stat.dev !== rootDev) throw new Refused(`${path} is on another file system`);
+      if (stat.isDirectory()) {
+        if (depth >= READ_MAX_DEPTH) throw new Refused(`${path} is nested too deeply`);
+        const names = (await readdir(`/proc/self/fd/${handle.fd}`)).sort();
+        for (const child of names) await readEntry(handle, child, `${path}/${child}`, depth + 1);
+        return;
+      }
+      if (!stat.isFile()) throw new Refused(`${path} is not a regular file`);
+      if (stat.nlink !== 1) throw new Refused(`${path} has other hard links`);
+      if (files.length >= READ_MAX_FILES) throw new Refused(`more than ${READ_MAX_FILES} files`);
+      total += stat.size;
+      if (total > maxBytes) throw new Refused(`more than ${maxBytes} bytes`);
+      // One byte more than the size stat gave shows a file still growing.
+      const buffer = Buffer.alloc(stat.size + 1);
+      let filled = 0;
+      while (filled < buffer.length) {
+        const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      if (filled !== stat.size) throw new Refused(`${path} changed while read`);
+      files.push({
+        path,
+        content: buffer.subarray(0, filled),
+        ...(stat.mode & 0o100 ? { executable: true } : {}),
+      });
+    } finally {
+      await handle.close();
+    }
+  };
+
+  try {
+    for (const path of paths) {
+      const parts = boxPathParts(path);
+      let dir: FileHandle;
+      try {
+        dir = await openParent(root, parts);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        throw new Refused(`${path} cannot be reached (${code === 'ELOOP' ? 'a symlink' : code})`);
+      }
+      try {
+        if ((await dir.stat()).dev !== rootDev) throw new Refused(`${path} is on another file system`);
+        await readEntry(dir, parts[parts.length - 1], parts.join('/'), parts.length - 1);
+      } finally {
+        await dir.close();
+      }
+    }
+  } catch (error) {
+    if (error instanceof Refused) return { refused: error.message };
+    throw error;
+  }
+  return { files };
 }

@@ -22,10 +22,10 @@ import { chmod, cp, mkdir, readdir, readlink, rm, writeFile } from 'node:fs/prom
 import { availableParallelism, constants as osConstants } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { readBoxFile, writeBoxFiles } from './box-files';
+import { readBoxFile, readBoxFiles, writeBoxFiles } from './box-files';
 import { Cgroups, type BoxCgroup } from './cgroups';
 import { DEFAULT_MAX_OPEN_FILES, isOnPath, isRuntimeOutOfMemory, MiB, runChild } from './run-child';
-import type { Box, BoxCommand, BoxFile, BoxResult, Sandbox } from './sandbox';
+import type { Box, BoxCommand, BoxFile, BoxReadResult, BoxResult, Sandbox } from './sandbox';
 import { MountHelper } from './mounts';
 import { claimUids, SlotPool, type Slot } from './slots';
 
@@ -403,6 +403,16 @@ class BubblewrapBox implements Box {
   /** Commands of a box run one after another: they share the slot's cgroup. */
   run(command: BoxCommand): Promise<BoxResult> {
     const result = this.queue.then(() => this.runNow(command));
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** After the box's commands so far: every process of theirs has been killed by then. */
+  readFiles(paths: string[], maxBytes: number): Promise<BoxReadResult> {
+    const result = this.queue.then(() => {
+      if (this.disposed) throw new Error('box is disposed');
+      return readBoxFiles(this.hostDir, paths, maxBytes);
+    });
     this.queue = result.catch(() => undefined);
     return result;
   }

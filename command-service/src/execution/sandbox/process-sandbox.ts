@@ -11,9 +11,9 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readBoxFile, writeBoxFiles } from './box-files';
+import { readBoxFile, readBoxFiles, writeBoxFiles } from './box-files';
 import { DEFAULT_MAX_OPEN_FILES, isOnPath, isRuntimeOutOfMemory, MiB, pathDirs, runChild } from './run-child';
-import type { Box, BoxCommand, BoxFile, BoxResult, Sandbox } from './sandbox';
+import type { Box, BoxCommand, BoxFile, BoxReadResult, BoxResult, Sandbox } from './sandbox';
 
 export type SandboxLogger = { warn(message: string): void };
 
@@ -126,6 +126,11 @@ class ProcessBox implements Box {
       outOfMemory: isRuntimeOutOfMemory(outcome),
       processLimitHit: false,
     };
+  }
+
+  readFiles(paths: string[], maxBytes: number): Promise<BoxReadResult> {
+    if (this.disposed) return Promise.reject(new Error('box is disposed'));
+    return readBoxFiles(this.workDir, paths, maxBytes);
   }
 
   async dispose(): Promise<void> {

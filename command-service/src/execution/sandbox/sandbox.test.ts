@@ -139,6 +139,52 @@ describe.each(implementations)('%s', (name, make) => {
     }
   });
 
+  it_('reads files and directories back, all or nothing', async (s) => {
+    const box = await s.open([{ path: 'src.txt', content: 'source' }]);
+    try {
+      const readFiles = box.readFiles!.bind(box);
+      await box.run({
+        argv: [
+          'sh',
+          '-c',
+          'mkdir -p out/deep && printf one > out/a && printf two > out/deep/b && printf x > bin && chmod 755 bin',
+        ],
+        limits,
+      });
+      const read = await readFiles(['out', 'bin'], 1_000);
+      expect(read).toEqual({
+        files: [
+          { path: 'out/a', content: Buffer.from('one') },
+          { path: 'out/deep/b', content: Buffer.from('two') },
+          { path: 'bin', content: Buffer.from('x'), executable: true },
+        ],
+      });
+      expect(await readFiles(['out'], 5)).toEqual({ refused: 'more than 5 bytes' });
+      expect(await readFiles(['missing'], 1_000)).toMatchObject({
+        refused: expect.stringMatching(/missing/),
+      });
+      expect(await readFiles(['../etc/passwd'], 1_000).catch((e: Error) => e.message)).toMatch(/invalid/);
+      const planted = [
+        ['ln -s /etc/passwd out/deep/link', 'out', /out\/deep\/link is a symlink/],
+        ['ln -s /etc etc', 'etc/passwd', /etc\/passwd cannot be reached/],
+        ['rm bin; ln -s /etc/passwd bin', 'bin', /bin is a symlink/],
+        ['mkfifo out/pipe', 'out', /out\/pipe is not a regular file/],
+        ['ln out/a hard', 'out', /out\/a has other hard links/],
+      ] as const;
+      for (const [plant, path, refusal] of planted) {
+        await box.run({
+          argv: ['sh', '-c', `rm -rf bin etc hard out/pipe out/deep/link; printf x > bin; ${plant}`],
+          limits,
+        });
+        const refused = await readFiles([path], 1_000);
+        expect(refused).toEqual({ refused: expect.stringMatching(refusal) });
+      }
+    } finally {
+      await box.dispose();
+    }
+    await expect(box.readFiles!(['src.txt'], 100)).rejects.toThrow(/disposed/);
+  });
+
   it_('leaves no background process behind a command', async (s) => {
     const box = await s.open([]);
     try {

@@ -56,6 +56,9 @@ export type BoxResult = {
   durationMs: number;
 };
 
+/** What `Box.readFiles` gives: every regular file found, or why it refused the whole read. */
+export type BoxReadResult = { files: BoxFile[] } | { refused: string };
+
 /**
  * One box: a fresh work directory that lives across its commands (compile, then run) and is
  * destroyed, with every process left in it, by `dispose`. Nothing survives into the next box.
@@ -64,6 +67,14 @@ export type Box = {
   /** The work directory as commands see it (their cwd): '/box' in bubblewrap, a temp dir otherwise. */
   readonly workDir?: string;
   run(command: BoxCommand): Promise<BoxResult>;
+  /**
+   * Reads files out of the work directory after a command (a build's outputs, for the build cache): each
+   * path is a file or a directory read recursively; `executable` is set from the owner's execute bit. The
+   * box is hostile, so the whole read is refused (never followed) when a path is missing or reaches a
+   * symlink, a FIFO, a device, a hard-linked file or another file system, or when the files together pass
+   * `maxBytes` (or 10,000 files, or 32 directory levels). Waits for a running command of the box to end.
+   */
+  readFiles?(paths: string[], maxBytes: number): Promise<BoxReadResult>;
   dispose(): Promise<void>;
 };
 
