@@ -26,7 +26,7 @@ beforeAll(async () => {
   if (process.env.CI === 'true' && sandbox.kind !== 'bubblewrap')
     throw new Error('CI needs the bubblewrap sandbox');
 }, 60_000);
-afterAll(() => (sandbox as { close?: () => Promise<void> } | undefined)?.close?.());
+afterAll(() => sandbox?.close?.());
 
 /** Loops forever inside pairWithSum. */
 const endlessLoop: Record<Exclude<CodingLanguage, 'swift'>, string> = {

@@ -80,9 +80,13 @@ export class EventAppender {
     }
   }
 
-  /** The current end of the global order: the acknowledgement of a command that appended nothing. */
-  async headPosition(): Promise<string> {
+  /**
+   * What a command acknowledges: its append, or, when it appended nothing (a no-op grant, a lease
+   * renewal, a run), the current end of the global order.
+   */
+  async appendedOrHead(appended?: Appended): Promise<Appended> {
+    if (appended) return appended;
     const head = await this.store.head();
-    return formatPosition(head.position ?? ZERO_POSITION);
+    return { position: formatPosition(head.position ?? ZERO_POSITION), idempotent: true };
   }
 }

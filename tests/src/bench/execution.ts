@@ -123,6 +123,6 @@ export async function measureExecution(): Promise<Record<string, unknown>> {
       },
     };
   } finally {
-    await (sandbox as { close?: () => Promise<void> }).close?.();
+    await sandbox.close?.();
   }
 }

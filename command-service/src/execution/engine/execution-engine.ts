@@ -18,7 +18,7 @@ import {
 import { ApiException } from '../../platform';
 import type { CommandServiceConfig } from '../../infrastructure/config';
 import { CONFIG, LOGGER } from '../../infrastructure/tokens';
-import { type Sandbox, createSandbox } from '../sandbox';
+import { type Sandbox, SandboxBusyError, createSandbox } from '../sandbox';
 import {
   LanguageUnavailableError,
   type RunTestsResult,
@@ -95,7 +95,7 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await (this.sandbox as { close?: () => Promise<void> } | undefined)?.close?.();
+    await this.sandbox?.close?.();
   }
 
   languages() {
@@ -177,12 +177,12 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
         runTests({ sandbox: this.sandbox, language, question, source, tests, toolchains: this.toolchains }),
       );
     } catch (error) {
-      if (error instanceof QueueFullError) throw new ApiException(503, 'RCE_BUSY', error.message);
       if (error instanceof LanguageUnavailableError)
         throw new ApiException(400, 'LANGUAGE_UNAVAILABLE', error.message);
       if (error instanceof TestInputError) throw new ApiException(400, 'RCE_INPUTS_INVALID', error.message);
-      if ((error as Error).name === 'SandboxBusyError')
-        throw new ApiException(503, 'RCE_BUSY', 'Every code runner is busy; try again in a few seconds.');
+      if (error instanceof QueueFullError || error instanceof SandboxBusyError) {
+        throw new ApiException(503, 'RCE_BUSY', new QueueFullError().message);
+      }
       throw error;
     }
     if (result.outputTruncated && !result.timedOut && !result.outOfResources) {

@@ -268,7 +268,7 @@ describe('runTests with the build cache (real toolchains)', () => {
       else console.warn(`[build cache test] skipping ${language}: ${reason}`);
     }
   }, 60_000);
-  afterAll(() => (sandbox as { close?: () => Promise<void> } | undefined)?.close?.());
+  afterAll(() => sandbox?.close?.());
 
   const judge = (language: CodingLanguage, source: string, visibleOnly: boolean): Promise<RunTestsResult> =>
     runTests({

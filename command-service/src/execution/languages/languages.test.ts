@@ -54,7 +54,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await (sandbox as { close?: () => Promise<void> } | undefined)?.close?.();
+  await sandbox?.close?.();
   console.log(`[languages test] sandbox ${sandbox.kind}, timings (ms):\n${timings.join('\n')}`);
 });
 

@@ -67,7 +67,6 @@ export class RunCodeController {
   }
 
   private async answer(response: Response, run: JudgedRun) {
-    const position = await this.appender.headPosition();
-    return { ...acknowledge(response, { position, idempotent: true }), ...run.response };
+    return { ...acknowledge(response, await this.appender.appendedOrHead()), ...run.response };
   }
 }

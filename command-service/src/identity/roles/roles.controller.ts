@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import { type Role, findUser, grantRole, revokeRole, revokeUserSessions, userStreamId } from '@app/contracts';
 import { ApiException, type CallInput, ContractRoute, ValidatedInput } from '../../platform';
-import { type Appended, EventAppender } from '../../infrastructure/event-appender';
+import { EventAppender } from '../../infrastructure/event-appender';
 import { acknowledge, commandContext } from '../../infrastructure/request-context';
 import { PG_POOL } from '../../infrastructure/tokens';
 import { lockUser, setRoles } from '../identity.repository';
@@ -51,10 +51,7 @@ export class RolesController {
       });
       return { roles, appended };
     });
-    const appended: Appended = result.appended ?? {
-      position: await this.appender.headPosition(),
-      idempotent: true,
-    };
+    const appended = await this.appender.appendedOrHead(result.appended);
     return { ...acknowledge(response, appended), roles: result.roles };
   }
 
@@ -85,7 +82,7 @@ export class RolesController {
       );
       return { revoked: rows.length, appended };
     });
-    const appended = result.appended ?? { position: await this.appender.headPosition(), idempotent: true };
+    const appended = await this.appender.appendedOrHead(result.appended);
     return { ...acknowledge(response, appended), revoked: result.revoked };
   }
 

@@ -9,7 +9,7 @@ import {
   ValidatedInput,
   requireUser,
 } from '../../platform';
-import { type Appended, EventAppender } from '../../infrastructure/event-appender';
+import { EventAppender } from '../../infrastructure/event-appender';
 import { acknowledge, commandContext } from '../../infrastructure/request-context';
 import { type Lease, decideLease } from './decide-lease';
 
@@ -72,10 +72,7 @@ export class ScreenLeaseController {
         : undefined;
       return { decision, appended };
     });
-    const appended: Appended = result.appended ?? {
-      position: await this.appender.headPosition(),
-      idempotent: true,
-    };
+    const appended = await this.appender.appendedOrHead(result.appended);
     return {
       ...acknowledge(response, appended),
       acquired: result.decision.acquired,
