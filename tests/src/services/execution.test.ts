@@ -24,7 +24,8 @@ const base = '/api/problems/v1/algoexpert';
 let platform: Platform;
 let owner: SignedInUser;
 beforeAll(async () => {
-  platform = await startPlatform();
+  // A short compile limit, so the compile-time trap below is stopped quickly.
+  platform = await startPlatform({ env: { RUN_COMPILE_TIME_LIMIT_MS: '8000' } });
   owner = await signInWithRoles(platform.url, ['premiumv1'], 'coder');
 }, 120_000);
 afterAll(async () => {
@@ -103,6 +104,40 @@ exports.pairWithSum = pairWithSum;`;
     expect(answer.body.RawOutput).toMatch(/Program\.java:3/);
     expect(executionStatusOf(answer.body, 'sandbox')).toBe('compilationError');
   });
+
+  it('stops a compile that never ends and answers RCE_TIMEOUT, appending nothing', async () => {
+    // 200 constant evaluations of a million steps each, every one under g++'s own limits: minutes of work.
+    const code = [
+      '#include <vector>',
+      'using namespace std;',
+      '',
+      'template <int K> constexpr long spin() {',
+      '  long x = 0;',
+      '  for (long i = 0; i < 1000; i++)',
+      '    for (long j = 0; j < 1000; j++) x += i ^ j ^ K;',
+      '  return x;',
+      '}',
+      'template <int K> struct Spin {',
+      '  static_assert(spin<K>() != 1, "spun");',
+      '  static constexpr int n = Spin<K - 1>::n + 1;',
+      '};',
+      'template <> struct Spin<0> { static constexpr int n = 0; };',
+      'static_assert(Spin<200>::n == 200, "done");',
+      '',
+      'vector<int> pairWithSum(vector<int> numbers, int target) { return {}; }',
+      '',
+    ].join('\n');
+    const before = await platform.pool.query<{ n: string }>('select count(*) as n from es_events');
+    const answer = await post(
+      'submissions/create',
+      { questionId: QUESTION, language: 'cpp', code },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ code: 'RCE_TIMEOUT', message: expect.stringContaining('8 seconds') });
+    const after = await platform.pool.query<{ n: string }>('select count(*) as n from es_events');
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  }, 60_000);
 
   it('stops an infinite loop and answers out of resources, the service staying healthy', async () => {
     const code = 'function pairWithSum() { for (;;) {} }\nexports.pairWithSum = pairWithSum;';

@@ -24,6 +24,7 @@ import {
   type RunTestsResult,
   TestInputError,
   type Toolchains,
+  defaultCompileLimits,
   detectToolchains,
   languageAvailability,
   runTests,
@@ -51,12 +52,18 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
   private availability = new Map<CodingLanguage, { available: boolean; reason?: string }>();
   private readonly queue: RunQueue;
   private readonly perUser: RateLimiterMemory;
+  /** How long a compile may take before it is stopped and answered RCE_TIMEOUT. */
+  private readonly compileTimeLimitMs: number;
 
   constructor(
     @Inject(CONFIG) private readonly config: CommandServiceConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     const workers = Math.max(1, Number(config.env.RUN_WORKERS ?? cpus().length));
+    this.compileTimeLimitMs = Math.max(
+      1_000,
+      Number(config.env.RUN_COMPILE_TIME_LIMIT_MS ?? defaultCompileLimits.timeLimitMs),
+    );
     this.queue = new RunQueue(workers, Math.max(4, workers * 8));
     // Runs per learner: a burst of 10, then one every 2 seconds on average.
     this.perUser = new RateLimiterMemory({
@@ -174,7 +181,15 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     let result: RunTestsResult;
     try {
       result = await this.queue.run(() =>
-        runTests({ sandbox: this.sandbox, language, question, source, tests, toolchains: this.toolchains }),
+        runTests({
+          sandbox: this.sandbox,
+          language,
+          question,
+          source,
+          tests,
+          toolchains: this.toolchains,
+          compileLimits: { timeLimitMs: this.compileTimeLimitMs },
+        }),
       );
     } catch (error) {
       if (error instanceof LanguageUnavailableError)
@@ -184,6 +199,14 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
         throw new ApiException(503, 'RCE_BUSY', new QueueFullError().message);
       }
       throw error;
+    }
+    if (result.compileError !== undefined && result.timedOut) {
+      // A compile that never ends (`#include </dev/random>`) has no test to attribute the time to.
+      throw new ApiException(
+        422,
+        'RCE_TIMEOUT',
+        `Your code took longer than ${this.compileTimeLimitMs / 1000} seconds to compile; the compiler was stopped.`,
+      );
     }
     if (result.outputTruncated && !result.timedOut && !result.outOfResources) {
       throw new ApiException(
