@@ -1,0 +1,128 @@
+import {
+  type BusBatch,
+  type EventBus,
+  type EventMessage,
+  EVENT_ID_HEADER,
+  createKafkaBus,
+} from '@app/command-service';
+// Not exported by the package: a relative path, which both jest and tsc's project references resolve.
+import { type RunningKafka, kafkaUnavailableReason, startKafka } from '../../../infra/src/kafka-broker';
+
+/**
+ * A broker for one suite. Never skips: without Java or the cached jars (`npm test` fetches them
+ * first) the suite fails with the reason.
+ */
+export async function startTestKafka(): Promise<RunningKafka> {
+  const reason = kafkaUnavailableReason();
+  if (reason) throw new Error(`The Kafka suites need a real broker: ${reason}`);
+  return startKafka({ heap: '320m' });
+}
+
+export type Received = { partition: number; offset: string; eventId: string; message: EventMessage };
+
+/** Everything a test consumer read from a topic: per partition in offset order. */
+export class TopicReader {
+  readonly received: Received[] = [];
+  private readonly bus: EventBus;
+  private waiters: Array<() => void> = [];
+
+  constructor(brokers: string[]) {
+    this.bus = createKafkaBus({ brokers, clientId: 'test-reader' });
+  }
+
+  async start(topic: string): Promise<void> {
+    await this.bus.consumer({
+      topic,
+      groupId: `test-reader-${Date.now()}-${Math.random()}`,
+      fromBeginning: true,
+      handleBatch: async (batch: BusBatch) => {
+        for (const record of batch.records) {
+          this.received.push({
+            partition: record.partition,
+            offset: record.offset,
+            eventId: record.headers[EVENT_ID_HEADER],
+            message: JSON.parse(record.value.toString('utf8')) as EventMessage,
+          });
+        }
+        for (const wake of this.waiters) wake();
+      },
+    });
+  }
+
+  uniqueIds(): Set<string> {
+    return new Set(this.received.map((r) => r.eventId));
+  }
+
+  /** Waits until `count` distinct events arrived. */
+  async waitForUnique(count: number, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.uniqueIds().size < count) {
+      if (Date.now() > deadline)
+        throw new Error(
+          `only ${this.uniqueIds().size} of ${count} distinct events arrived in ${timeoutMs} ms`,
+        );
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 200);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      this.waiters = [];
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.bus.close();
+  }
+}
+
+/**
+ * Checks what arrived against what the store holds: every event exactly as stored, each stream on
+ * one partition, and, keeping each event's first delivery, every stream's revisions 0, 1, 2...
+ * in partition order. Answers the number of duplicate deliveries.
+ */
+export function checkDelivery(
+  received: readonly Received[],
+  stored: ReadonlyMap<string, { stream: string; revision: number; type: string }>,
+): { duplicates: number; streams: number } {
+  const firstDelivery = new Map<string, Received>();
+  let duplicates = 0;
+  const byPartition = new Map<number, Received[]>();
+  for (const r of received) {
+    const list = byPartition.get(r.partition) ?? [];
+    list.push(r);
+    byPartition.set(r.partition, list);
+  }
+  const partitionOf = new Map<string, number>();
+  const nextRevision = new Map<string, number>();
+  for (const list of byPartition.values()) {
+    list.sort((a, b) => (BigInt(a.offset) < BigInt(b.offset) ? -1 : 1));
+    for (const r of list) {
+      const expected = stored.get(r.eventId);
+      if (!expected) throw new Error(`event ${r.eventId} arrived but is not in the store`);
+      expect({ stream: r.message.stream, revision: r.message.revision, type: r.message.type }).toEqual(
+        expected,
+      );
+      expect(r.message.id).toBe(r.eventId);
+      const partition = partitionOf.get(r.message.stream);
+      if (partition !== undefined && partition !== r.partition)
+        throw new Error(`stream ${r.message.stream} is on partitions ${partition} and ${r.partition}`);
+      partitionOf.set(r.message.stream, r.partition);
+      if (firstDelivery.has(r.eventId)) {
+        duplicates++;
+        continue;
+      }
+      firstDelivery.set(r.eventId, r);
+      const next = nextRevision.get(r.message.stream) ?? 0;
+      if (r.message.revision !== next)
+        throw new Error(
+          `stream ${r.message.stream}: revision ${r.message.revision} arrived first, expected ${next}`,
+        );
+      nextRevision.set(r.message.stream, next + 1);
+    }
+  }
+  const missing = [...stored.keys()].filter((id) => !firstDelivery.has(id));
+  expect(missing).toEqual([]);
+  return { duplicates, streams: nextRevision.size };
+}
