@@ -3,3 +3,4 @@ export * from './toolchains';
 export * from './registry';
 export * from './run-tests';
 export * from './jvm-support';
+export * from './compile-servers';

@@ -23,6 +23,8 @@ import {
 } from './language';
 import { JVM_SUPPORT_PATH, JVM_SUPPORT_SOURCE } from './jvm-support';
 import type { LanguageModule } from './language';
+import type { CompileServerSpec } from './compile-servers';
+import { JAVA_SERVER_FILE, JAVA_SERVER_SOURCE, serverArguments } from './jvm-compile-server';
 
 export function javaType(type: ValueType, boxed = false): string {
   switch (type.kind) {
@@ -142,5 +144,38 @@ export const java: LanguageModule = {
         ],
       },
     };
+  },
+};
+
+/**
+ * Java's compile server (compile-servers.ts): javac through javax.tools in one JVM, run with the plan's
+ * own arguments (the `-J` flags belong to the javac launcher and are left out) plus `-proc:none`, so the
+ * class files and messages are those of the box's compile.
+ */
+export const javaCompileServer: CompileServerSpec = {
+  program(_toolchains, memoryMb, maxMessageBytes) {
+    return {
+      argv: [
+        'java',
+        '-XX:+UseSerialGC',
+        '-Xshare:auto',
+        `-Xmx${heapMb(memoryMb)}m`,
+        '-Duser.home=/box',
+        JAVA_SERVER_FILE,
+        'javac',
+        String(maxMessageBytes),
+      ],
+      files: [{ path: JAVA_SERVER_FILE, content: JAVA_SERVER_SOURCE }],
+    };
+  },
+  request(plan, dir) {
+    const argv = plan.compile!.argv.slice(1).filter((arg) => !arg.startsWith('-J'));
+    const args = serverArguments(
+      argv,
+      plan.files.map((f) => f.path),
+      dir,
+      ['-cp', '-classpath', '--class-path'],
+    );
+    return ['-proc:none', ...args];
   },
 };

@@ -25,6 +25,7 @@ import {
   typesOf,
 } from './language';
 import type { LanguageModule } from './language';
+import type { CompileServerSpec } from './compile-servers';
 
 const harness = (learnerFile: string, signature: FunctionSignature, typescript: boolean) => `'use strict';
 const fs = require('fs');
@@ -167,23 +168,71 @@ async function main() {
 main().then(() => process.exit(0));
 `;
 
-/** Transpiles solution.ts to solution.js inside the box; syntax errors as `solution.ts:line:column - error`. */
+/**
+ * The transpile of solution.ts, shared by the box's compile.js and the TypeScript compile server, so both
+ * give the same JavaScript and the same messages (`solution.ts:line:column - error TS...`).
+ */
+const TS_TRANSPILE = `function transpile(ts, source) {
+  const output = ts.transpileModule(source, {
+    fileName: 'solution.ts',
+    reportDiagnostics: true,
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, inlineSourceMap: true, inlineSources: true, esModuleInterop: true },
+  });
+  let errors = '';
+  for (const d of output.diagnostics || []) {
+    if (d.category !== ts.DiagnosticCategory.Error) continue;
+    const at = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : { line: 0, character: 0 };
+    errors += 'solution.ts:' + (at.line + 1) + ':' + (at.character + 1) + ' - error TS' + d.code + ': ' + ts.flattenDiagnosticMessageText(d.messageText, '\\n') + '\\n';
+  }
+  return { errors, outputText: output.outputText };
+}`;
+
+/** Transpiles solution.ts to solution.js inside the box; syntax errors on stderr, exit code 1. */
 const TS_COMPILE = `'use strict';
 const fs = require('fs');
 const ts = require(process.argv[2]);
-const source = fs.readFileSync('solution.ts', 'utf8');
-const output = ts.transpileModule(source, {
-  fileName: 'solution.ts',
-  reportDiagnostics: true,
-  compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, inlineSourceMap: true, inlineSources: true, esModuleInterop: true },
-});
-const errors = (output.diagnostics || []).filter((d) => d.category === ts.DiagnosticCategory.Error);
-for (const d of errors) {
-  const at = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : { line: 0, character: 0 };
-  process.stderr.write('solution.ts:' + (at.line + 1) + ':' + (at.character + 1) + ' - error TS' + d.code + ': ' + ts.flattenDiagnosticMessageText(d.messageText, '\\n') + '\\n');
+${TS_TRANSPILE}
+const result = transpile(ts, fs.readFileSync('solution.ts', 'utf8'));
+if (result.errors) {
+  process.stderr.write(result.errors);
+  process.exit(1);
 }
-if (errors.length > 0) process.exit(1);
-fs.writeFileSync('solution.js', output.outputText);
+fs.writeFileSync('solution.js', result.outputText);
+`;
+
+export const TYPESCRIPT_SERVER_FILE = 'compile-server.js';
+
+/**
+ * The TypeScript compile server (compile-servers.ts; protocol in jvm-compile-server.ts): the compiler
+ * loaded once, one transpile per request line, `<id>\t<dir>`, reading <dir>/solution.ts and writing
+ * <dir>/solution.js, as compile.js does in a box.
+ */
+export const TYPESCRIPT_SERVER_SOURCE = `'use strict';
+const fs = require('fs');
+const path = require('path');
+const readline = require('readline');
+const ts = require(process.argv[2]);
+const maxMessage = Number(process.argv[3]);
+${TS_TRANSPILE}
+const write = process.stdout.write.bind(process.stdout);
+console.log = console.info = console.debug = console.error;
+const answer = (line) => write(JSON.stringify(line) + '\\n');
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  const [id, dir] = line.split('\\t');
+  try {
+    const result = transpile(ts, fs.readFileSync(path.join(dir, 'solution.ts'), 'utf8'));
+    if (result.errors) {
+      const truncated = result.errors.length > maxMessage;
+      answer({ id, exit: 1, stdout: '', stderr: result.errors.slice(0, maxMessage), truncated });
+      return;
+    }
+    fs.writeFileSync(path.join(dir, 'solution.js'), result.outputText, { flag: 'wx' });
+    answer({ id, exit: 0, stdout: '', stderr: '', truncated: false });
+  } catch (error) {
+    answer({ id, error: String(error && error.message) });
+  }
+});
+answer({ ready: true });
 `;
 
 const jsPlaceholder = (type: ValueType) =>
@@ -283,4 +332,22 @@ export const typescript: LanguageModule = {
       },
     };
   },
+};
+
+/** TypeScript's compile server (compile-servers.ts): the typescript package loaded once in one Node. */
+export const typescriptCompileServer: CompileServerSpec = {
+  program(toolchains, memoryMb, maxMessageBytes) {
+    if (!toolchains.typescript) return undefined;
+    return {
+      argv: [
+        'node',
+        `--max-old-space-size=${heapMb(memoryMb)}`,
+        TYPESCRIPT_SERVER_FILE,
+        toolchains.typescript,
+        String(maxMessageBytes),
+      ],
+      files: [{ path: TYPESCRIPT_SERVER_FILE, content: TYPESCRIPT_SERVER_SOURCE }],
+    };
+  },
+  request: (_plan, dir) => [dir],
 };

@@ -23,6 +23,10 @@ import {
   typesOf,
 } from './language';
 import type { LanguageModule } from './language';
+import type { CompileServerSpec } from './compile-servers';
+import { JAVA_SERVER_FILE, JAVA_SERVER_SOURCE, serverArguments } from './jvm-compile-server';
+
+const COMPILER_MAIN = 'org.jetbrains.kotlin.cli.jvm.K2JVMCompiler';
 
 export function kotlinType(type: ValueType): string {
   switch (type.kind) {
@@ -115,7 +119,7 @@ export const kotlin: LanguageModule = {
           `-Xmx${heapMb(memory.compileMb)}m`,
           '-cp',
           kotlin.compilerClasspath.join(':'),
-          'org.jetbrains.kotlin.cli.jvm.K2JVMCompiler',
+          COMPILER_MAIN,
           '-no-stdlib',
           '-no-reflect',
           '-nowarn',
@@ -140,5 +144,42 @@ export const kotlin: LanguageModule = {
         ],
       },
     };
+  },
+};
+
+/**
+ * Kotlin's compile server (compile-servers.ts): K2JVMCompiler in one JVM (the compiler's classpath and
+ * class-data-sharing archive as in the box), run with the plan's compiler arguments, a new compiler object
+ * per request and the compiler's application environment kept alive between them.
+ */
+export const kotlinCompileServer: CompileServerSpec = {
+  program(toolchains, memoryMb, maxMessageBytes) {
+    const { kotlin } = toolchains;
+    if (!kotlin || !toolchains.jvmSupport) return undefined;
+    return {
+      argv: [
+        'java',
+        ...(kotlin.sharedArchive ? [`-XX:SharedArchiveFile=${kotlin.sharedArchive}`] : []),
+        '-Xshare:auto',
+        '-XX:+UseSerialGC',
+        `-Xmx${heapMb(memoryMb)}m`,
+        '-Duser.home=/box',
+        '-cp',
+        kotlin.compilerClasspath.join(':'),
+        JAVA_SERVER_FILE,
+        'kotlin',
+        String(maxMessageBytes),
+      ],
+      files: [{ path: JAVA_SERVER_FILE, content: JAVA_SERVER_SOURCE }],
+    };
+  },
+  request(plan, dir) {
+    const argv = plan.compile!.argv;
+    return serverArguments(
+      argv.slice(argv.indexOf(COMPILER_MAIN) + 1),
+      plan.files.map((f) => f.path),
+      dir,
+      ['-classpath', '-cp'],
+    );
   },
 };

@@ -3,14 +3,16 @@
  * file, the generated harness and the tests' inputs (never their expected outputs), compiles, runs every
  * test in one process, then reads the harness's result lines and compares each output with the expected
  * one outside the box. A build already made (the same files, command and toolchain) comes from the build
- * cache instead of being compiled again (build-cache.ts).
+ * cache instead of being compiled again (build-cache.ts), and a new build is compiled by the language's
+ * warm compile server when the request brings one (compile-servers.ts), else in the run box.
  */
 import { randomBytes } from 'node:crypto';
 import { argumentsOf, checkTestInput, compareOutputs, parseType } from '@app/contracts';
 import type { CodingLanguage, CompareOptions, FunctionSignature, JsonTest } from '@app/contracts';
 import type { Box, BoxLimits, BoxResult, Sandbox } from '../sandbox';
 import { BuildCache, MAX_BUILD_BYTES } from './build-cache';
-import type { BuildCacheStats, BuildLookup } from './build-cache';
+import type { BuildCacheStats, BuildLookup, CachedBuild } from './build-cache';
+import type { CompileServers } from './compile-servers';
 import { DEFAULT_COMPILE_MEMORY_MB, DEFAULT_RUN_MEMORY_MB, INPUTS_FILE, RESULTS_FILE } from './language';
 import type { LanguageModule } from './language';
 import { languageModules } from './registry';
@@ -85,6 +87,8 @@ export type RunTestsResult = {
   runMs?: number;
   /** The build (or its compile error) came from the build cache: nothing was compiled. */
   cached?: boolean;
+  /** The build (or its compile error) came from a warm compile server, not a compile in the run box. */
+  warm?: boolean;
 };
 
 export type RunTestsRequest = {
@@ -98,6 +102,11 @@ export type RunTestsRequest = {
   runLimits?: Partial<BoxLimits>;
   /** Where builds are cached: the process-wide cache when absent, none when false. */
   buildCache?: BuildCache | false;
+  /**
+   * Warm compile servers (compile-servers.ts): a new build is compiled by the language's server when it
+   * has one running, else (and whenever the server fails) in the run box.
+   */
+  compileServers?: CompileServers;
 };
 
 /** The process-wide build cache runTests uses unless told otherwise. */
@@ -141,7 +150,45 @@ export async function runTests(request: RunTestsRequest): Promise<RunTestsResult
   const cache = request.buildCache ?? defaultBuildCache;
   const build: BuildLookup | undefined =
     plan.compile && cache ? cache.lookup(request.sandbox, language, toolchains, plan) : undefined;
-  let hit = build?.hit;
+  let hit: CachedBuild | undefined = build?.hit;
+  let cached = hit !== undefined;
+  let warmMs: number | undefined;
+  if (plan.compile && !hit && request.compileServers) {
+    const served = await request.compileServers.compile(language, plan, compileLimits.timeLimitMs);
+    if (served?.kind === 'timeout') {
+      return {
+        compileError: 'The compiler timed out.',
+        results: [],
+        timedOut: true,
+        outOfResources: false,
+        outputTruncated: false,
+        rawOutput: '',
+        compileMs: served.ms,
+        warm: true,
+      };
+    }
+    if (served?.kind === 'compileError') {
+      // As the box's compile gives it: stdout, then stderr (the server removed its directory's prefix).
+      const message = cleanText(`${served.stdout}\n${served.stderr}`, undefined, language).trim();
+      const compileError = message || 'The compiler failed (exit code 1).';
+      if (build) await build.store({ kind: 'compileError', message: compileError });
+      return {
+        compileError,
+        results: [],
+        timedOut: false,
+        outOfResources: false,
+        outputTruncated: false,
+        rawOutput: '',
+        compileMs: served.ms,
+        warm: true,
+      };
+    }
+    if (served?.kind === 'outputs') {
+      hit = { kind: 'outputs', files: served.files };
+      warmMs = served.ms;
+      if (build) await build.store(hit);
+    }
+  }
   if (hit?.kind === 'compileError') {
     return {
       compileError: hit.message,
@@ -164,13 +211,15 @@ export async function runTests(request: RunTestsRequest): Promise<RunTestsResult
     // Cached outputs that do not fit this box's work dir: compile in a box without them.
     if (!hit || (error as Error).name === 'SandboxBusyError') throw error;
     hit = undefined;
+    cached = false;
+    warmMs = undefined;
     box = await request.sandbox.open(files);
   }
   try {
     const clean = cleaner(box, language);
     let compileMs: number | undefined;
     if (plan.compile && hit) {
-      compileMs = 0;
+      compileMs = warmMs ?? 0;
     } else if (plan.compile) {
       const compiled = await box.run({
         argv: plan.compile.argv,
@@ -212,7 +261,8 @@ export async function runTests(request: RunTestsRequest): Promise<RunTestsResult
       ...judge(request, ran, nonce, clean),
       compileMs,
       runMs: ran.durationMs,
-      ...(hit ? { cached: true } : {}),
+      ...(hit && cached ? { cached: true } : {}),
+      ...(hit && warmMs !== undefined ? { warm: true } : {}),
     };
   } finally {
     await box.dispose();
@@ -366,13 +416,15 @@ export function splitStdout(
 
 /** Makes compiler and runtime messages name files as the learner sees them. */
 function cleaner(box: Box, language: LanguageModule): (text: string) => string {
-  return (text: string) => {
-    let out = box.workDir ? text.split(`${box.workDir}/`).join('') : text;
-    out = out
-      .split('\n')
-      .filter((line) => !/^In file included from /.test(line) && !/^# command-line-arguments/.test(line))
-      .join('\n');
-    if (language.id === 'go') out = out.replace(/(^|\n)\.\//g, '$1');
-    return out;
-  };
+  return (text: string) => cleanText(text, box.workDir, language);
+}
+
+function cleanText(text: string, workDir: string | undefined, language: LanguageModule): string {
+  let out = workDir ? text.split(`${workDir}/`).join('') : text;
+  out = out
+    .split('\n')
+    .filter((line) => !/^In file included from /.test(line) && !/^# command-line-arguments/.test(line))
+    .join('\n');
+  if (language.id === 'go') out = out.replace(/(^|\n)\.\//g, '$1');
+  return out;
 }

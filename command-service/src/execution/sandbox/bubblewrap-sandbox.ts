@@ -20,12 +20,22 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, cp, mkdir, readdir, readlink, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, constants as osConstants } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { BubblewrapServers } from './box-server';
 import { readBoxFile, readBoxFiles, writeBoxFiles } from './box-files';
 import { Cgroups, type BoxCgroup } from './cgroups';
 import { DEFAULT_MAX_OPEN_FILES, isOnPath, isRuntimeOutOfMemory, MiB, runChild } from './run-child';
-import type { Box, BoxCommand, BoxFile, BoxReadResult, BoxResult, Sandbox } from './sandbox';
+import type {
+  Box,
+  BoxCommand,
+  BoxFile,
+  BoxReadResult,
+  BoxResult,
+  BoxServer,
+  Sandbox,
+  ServerCommand,
+} from './sandbox';
 import { MountHelper } from './mounts';
 import { claimUids, SlotPool, type Slot } from './slots';
 
@@ -103,6 +113,8 @@ export class BubblewrapSandbox implements Sandbox {
   private readonly slotCgroups = new Map<number, BoxCgroup>();
   private readonly mounts = new MountHelper(SYSTEM_PATH);
   private closed = false;
+  /** Long-lived servers (box-server.ts), each under a uid of its own beside the slots. */
+  private servers: BubblewrapServers | undefined;
 
   private constructor(
     private readonly tools: Tools,
@@ -243,6 +255,24 @@ export class BubblewrapSandbox implements Sandbox {
     void this.inBackground(() => this.unmountWorkDir(hostDir));
   }
 
+  /** A long-lived server in a box of its own (box-server.ts); close() kills it. */
+  startServer(command: ServerCommand): Promise<BoxServer> {
+    if (this.closed) return Promise.reject(new Error('sandbox is closed'));
+    this.servers ??= new BubblewrapServers({
+      flock: this.tools.flock,
+      stateDir: dirname(this.instanceDir),
+      instanceDir: this.instanceDir,
+      uidBase: () => Math.min(...this.slotCgroups.keys()),
+      systemPath: SYSTEM_PATH,
+      extraProcesses: BWRAP_PROCESSES,
+      createCgroup: (label) => this.cgroups.create(label),
+      mount: (hostDir, options) => this.mounts.mount(hostDir, options),
+      unmount: (hostDir) => this.unmountWorkDir(hostDir),
+      commandLine: (slot, hostDir, command) => this.commandLine(slot, hostDir, command),
+    });
+    return this.servers.start(command);
+  }
+
   hasProgram(name: string): Promise<boolean> {
     if (!/^[\w.+-]+$/.test(name)) return Promise.resolve(false);
     let answer = this.programs.get(name);
@@ -276,6 +306,7 @@ export class BubblewrapSandbox implements Sandbox {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.servers?.close();
     for (const box of [...this.boxes]) await box.dispose();
     for (const spare of this.spares.values()) {
       const hostDir = await spare;

@@ -12,8 +12,18 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readBoxFile, readBoxFiles, writeBoxFiles } from './box-files';
+import { DEFAULT_MAX_LINE_BYTES, launchServer, residentBytes } from './box-server';
 import { DEFAULT_MAX_OPEN_FILES, isOnPath, isRuntimeOutOfMemory, MiB, pathDirs, runChild } from './run-child';
-import type { Box, BoxCommand, BoxFile, BoxReadResult, BoxResult, Sandbox } from './sandbox';
+import type {
+  Box,
+  BoxCommand,
+  BoxFile,
+  BoxReadResult,
+  BoxResult,
+  BoxServer,
+  Sandbox,
+  ServerCommand,
+} from './sandbox';
 
 export type SandboxLogger = { warn(message: string): void };
 
@@ -35,6 +45,7 @@ export class ProcessSandbox implements Sandbox {
   private readonly tmpDir: string;
   private prlimit: Promise<boolean> | undefined;
   private readonly boxes = new Set<ProcessBox>();
+  private readonly servers = new Set<BoxServer>();
 
   constructor(options: ProcessSandboxOptions = {}) {
     this.tmpDir = options.tmpDir ?? tmpdir();
@@ -67,7 +78,46 @@ export class ProcessSandbox implements Sandbox {
     return isOnPath(name, pathDirs(process.env.PATH));
   }
 
+  /** A long-lived server (box-server.ts), as unisolated as everything here. */
+  async startServer(command: ServerCommand): Promise<BoxServer> {
+    if (command.argv.length === 0) throw new Error('empty argv');
+    const root = await mkdtemp(join(this.tmpDir, 'rce-server-'));
+    const workDir = join(root, 'work');
+    try {
+      await mkdir(workDir, { mode: 0o700 });
+      await mkdir(join(root, 'tmp'), { mode: 0o700 });
+      await writeBoxFiles(workDir, command.files ?? []);
+    } catch (error) {
+      await rm(root, { recursive: true, force: true });
+      throw error;
+    }
+    const server = launchServer({
+      hostDir: workDir,
+      workDir,
+      file: command.argv[0],
+      args: command.argv.slice(1),
+      cwd: workDir,
+      env: {
+        PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+        HOME: workDir,
+        TMPDIR: join(root, 'tmp'),
+        LANG: 'C.UTF-8',
+        ...command.env,
+      },
+      maxLineBytes: command.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+      killAll: async (pid) => killGroup(pid),
+      memoryBytes: (pid) => residentBytes([pid]),
+      release: async () => {
+        this.servers.delete(server);
+        await rm(root, { recursive: true, force: true, maxRetries: 3 });
+      },
+    });
+    this.servers.add(server);
+    return server;
+  }
+
   async close(): Promise<void> {
+    await Promise.all([...this.servers].map((server) => server.kill()));
     for (const box of [...this.boxes]) await box.dispose();
   }
 }

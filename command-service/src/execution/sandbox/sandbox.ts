@@ -78,6 +78,48 @@ export type Box = {
   dispose(): Promise<void>;
 };
 
+/**
+ * A long-lived process in a box of its own (a compile server): started once, then spoken to by lines on
+ * its stdin and stdout. Its limits hold for its whole life (no wall clock: the caller times its requests
+ * and kills it). See box-server.ts.
+ */
+export type ServerCommand = {
+  argv: string[];
+  env?: Record<string, string>;
+  /** Placed in the server's work dir before it starts (its program, say). */
+  files?: BoxFile[];
+  limits: Omit<BoxLimits, 'timeLimitMs'>;
+  /** Longest stdout line accepted; a longer one kills the server. 8 MiB when absent. */
+  maxLineBytes?: number;
+};
+
+export type ServerExit = { code: number | null; signal: string | null; reason?: string };
+
+export type BoxServer = {
+  /** The server's work dir as it sees it (its cwd). */
+  readonly workDir: string;
+  /** Writes files into the work dir from outside (owned by the server's uid; never overwrites). */
+  writeFiles(files: BoxFile[]): Promise<void>;
+  /** Reads files back with Box.readFiles' rules (no symlinks, regular files, bounded). */
+  readFiles(paths: string[], maxBytes: number): Promise<BoxReadResult>;
+  /** Removes a file or directory of the work dir (symlinks themselves, never their targets). */
+  remove(path: string): Promise<void>;
+  /** Writes one line (a newline is added) to the server's stdin. */
+  send(line: string): void;
+  /** Calls `listener` with every complete stdout line, without its newline. */
+  onLine(listener: (line: string) => void): void;
+  /** The last few KiB of its stderr. */
+  stderrTail(): string;
+  /** Resident memory of all its processes, in bytes (undefined when unknown). */
+  memoryBytes(): Promise<number | undefined>;
+  /** Keeps the service process alive while true (a request is in flight); idle servers do not. */
+  hold(busy: boolean): void;
+  /** Kills every process of the server and releases its box; resolves once it is gone. */
+  kill(): Promise<void>;
+  /** Resolves when the server has ended (killed, crashed, a limit, a too-long line). */
+  readonly exited: Promise<ServerExit>;
+};
+
 export type Sandbox = {
   /** 'bubblewrap' isolates; 'process' does not (development only). */
   readonly kind: 'bubblewrap' | 'process';
@@ -87,6 +129,11 @@ export type Sandbox = {
   open(files: BoxFile[]): Promise<Box>;
   /** Whether a program is available inside the box (toolchain detection). */
   hasProgram(name: string): Promise<boolean>;
+  /**
+   * Starts a long-lived server in a box of its own, beside the slots (it never takes one); close()
+   * kills it. Absent where the sandbox cannot (callers then do without).
+   */
+  startServer?(command: ServerCommand): Promise<BoxServer>;
   /** Disposes every open box and releases what the sandbox holds (slot uids, mounts, cgroups). */
   close?(): Promise<void>;
 };
