@@ -23,7 +23,8 @@ import {
   defaultPlanMemory,
   heapMb,
 } from './language';
-import type { LanguageModule } from './language';
+import type { CompileStep, LanguageModule, PlanMemory } from './language';
+import type { GoStdToolchain } from './toolchains';
 
 export function goType(type: ValueType): string {
   switch (type.kind) {
@@ -356,20 +357,43 @@ export const go: LanguageModule = {
         { path: 'solution.go', content: source },
         { path: 'harness.go', content: harness(signature.name, params, nodesUsed(signature)) },
       ],
-      compile: {
-        argv: ['go', 'build', '-o', 'program', 'solution.go', 'harness.go'],
-        env: {
-          GOTOOLCHAIN: 'local',
-          GOFLAGS: '-buildvcs=false',
-          GOPROXY: 'off',
-          CGO_ENABLED: '0',
-          GOMEMLIMIT: `${heapMb(memory.compileMb)}MiB`,
-          ...(toolchains.goCache ? { GOCACHE: toolchains.goCache } : {}),
-        },
-        outputs: ['program'],
-      },
+      compile: toolchains.goStd
+        ? directBuild(toolchains.goStd, memory)
+        : {
+            argv: ['go', 'build', '-o', 'program', 'solution.go', 'harness.go'],
+            env: {
+              GOTOOLCHAIN: 'local',
+              GOFLAGS: '-buildvcs=false',
+              GOPROXY: 'off',
+              CGO_ENABLED: '0',
+              GOMEMLIMIT: `${heapMb(memory.compileMb)}MiB`,
+              ...(toolchains.goCache ? { GOCACHE: toolchains.goCache } : {}),
+            },
+            outputs: ['program'],
+          },
       // A soft limit: the collector works harder near it instead of letting the heap reach the box's.
       run: { argv: ['./program'], env: { GOMEMLIMIT: `${heapMb(memory.runMb)}MiB` } },
     };
   },
 };
+
+/**
+ * The compiler and the linker run directly on the standard library's archives (no go command, no cache
+ * look-ups): about half of `go build`'s time. `-s -w` leaves out the symbol table and DWARF, which
+ * panics' stack traces do not need. Messages name `solution.go:line:col` as the editor shows them.
+ */
+function directBuild(std: GoStdToolchain, memory: PlanMemory): CompileStep {
+  return {
+    argv: [
+      'sh',
+      '-c',
+      '"$0" -p main -complete -importcfg "$2" -pack -o main.a solution.go harness.go && ' +
+        'exec "$1" -importcfg "$2" -s -w -o program main.a',
+      std.compile,
+      std.link,
+      std.importcfg,
+    ],
+    env: { GOMEMLIMIT: `${heapMb(memory.compileMb)}MiB` },
+    outputs: ['program'],
+  };
+}

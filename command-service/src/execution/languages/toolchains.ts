@@ -3,7 +3,7 @@
  * Kotlin compiler jars (installed by infra's ensure-toolchains) and a warm Go build cache. The bubblewrap
  * sandbox must bind these paths read-only (the Go cache writable or overlaid) for those languages to work.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { JVM_SUPPORT_HASH } from './jvm-support';
 
@@ -14,12 +14,28 @@ export type KotlinToolchain = {
   sharedArchive?: string;
 };
 
+/** toolchain.json of a go-std directory: the compiler and linker it was built for, and its importcfg. */
+export type GoStdToolchain = {
+  goVersion: string;
+  compile: string;
+  link: string;
+  /** `packagefile <import path>=<archive>` for every standard package, archives in this directory. */
+  importcfg: string;
+  /** The compiler's size and modification time when the archives were made: another Go needs new ones. */
+  compiler: { size: number; mtimeMs: number };
+};
+
 export type Toolchains = {
   /** Absolute path of the typescript package's main file, when installed. */
   typescript?: string;
   kotlin?: KotlinToolchain;
   /** GOCACHE for builds; a warm one saves compiling the standard library (about 20 s) on every build. */
   goCache?: string;
+  /**
+   * The standard library compiled once (infra's ensure-toolchains), so a build is `compile` then `link`
+   * on these archives: about 0.15 s instead of `go build`'s 0.3 s.
+   */
+  goStd?: GoStdToolchain;
   /** Class-data-sharing archive of javac (about 0.3 s per compile instead of 0.45). */
   javacArchive?: string;
   /** Compiled JVM harness support (jvm-support.ts) for this source version: needed by Kotlin, speeds Java. */
@@ -72,6 +88,8 @@ export function detectToolchains(dir: string = toolchainsDir()): Toolchains {
     }
   }
   if (existsSync(join(dir, 'go-cache'))) toolchains.goCache = join(dir, 'go-cache');
+  const goStd = findGoStd(join(dir, 'go-std'));
+  if (goStd) toolchains.goStd = goStd;
   if (existsSync(join(dir, 'java', 'javac.jsa'))) toolchains.javacArchive = join(dir, 'java', 'javac.jsa');
   const jvmSupport = jvmSupportDir(dir);
   if (existsSync(join(jvmSupport, 'rce', 'Support.class'))) toolchains.jvmSupport = jvmSupport;
@@ -85,9 +103,38 @@ export function toolchainBinds(toolchains: Toolchains): { hostPath: string }[] {
     toolchains.typescript && resolve(dirname(toolchains.typescript), '..'),
     toolchains.kotlin && dirname(toolchains.kotlin.stdlib),
     toolchains.goCache,
+    toolchains.goStd && dirname(toolchains.goStd.importcfg),
     toolchains.cppPrecompiled,
     toolchains.jvmSupport,
     toolchains.javacArchive && dirname(toolchains.javacArchive),
   ];
   return paths.filter((path): path is string => typeof path === 'string').map((hostPath) => ({ hostPath }));
+}
+
+/** The go-std directory made for the Go installed now, if any. */
+function findGoStd(root: string): GoStdToolchain | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync(root);
+  } catch {
+    return undefined;
+  }
+  for (const entry of entries) {
+    try {
+      const manifest = JSON.parse(
+        readFileSync(join(root, entry, 'toolchain.json'), 'utf8'),
+      ) as GoStdToolchain;
+      const compiler = statSync(manifest.compile);
+      if (
+        compiler.size === manifest.compiler.size &&
+        compiler.mtimeMs === manifest.compiler.mtimeMs &&
+        existsSync(manifest.link) &&
+        existsSync(manifest.importcfg)
+      )
+        return manifest;
+    } catch {
+      // a partial or foreign directory: not this Go's
+    }
+  }
+  return undefined;
 }
