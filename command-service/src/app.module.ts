@@ -7,6 +7,7 @@ import { createPool } from './event-store';
 import type { CommandServiceConfig } from './infrastructure/config';
 import { CONFIG, LOGGER, METRICS_REGISTRY, PG_POOL } from './infrastructure/tokens';
 import { EventAppender } from './infrastructure/event-appender';
+import { EventForwarding } from './infrastructure/event-forwarding';
 import { HealthController, SessionAuthenticator } from './platform';
 import { identityControllers, identityProviders } from './identity/identity.module-parts';
 import { ExecutionEngine } from './execution/engine/execution-engine';
@@ -44,6 +45,7 @@ export class AppModule implements OnApplicationShutdown {
         { provide: METRICS_REGISTRY, useValue: registry },
         { provide: PG_POOL, useFactory: () => createPool(config.databaseUrl, { max: 40 }) },
         EventAppender,
+        EventForwarding,
         SessionAuthenticator,
         ...identityProviders,
         ExecutionEngine,

@@ -1,4 +1,15 @@
 import { SIGN_IN_ATTEMPTS_PER_MINUTE } from '@app/contracts';
+import { brokersFromEnv, defaultForwarderOptions } from '../event-bus';
+
+export type KafkaForwardingConfig = {
+  brokers: string[];
+  topic: string;
+  partitions: number;
+  batchSize: number;
+};
+
+/** The topic every event goes to unless KAFKA_TOPIC says otherwise. */
+export const DEFAULT_EVENTS_TOPIC = 'platform-events';
 
 /** Settings of the command-service, all from the environment. */
 export type CommandServiceConfig = {
@@ -13,6 +24,8 @@ export type CommandServiceConfig = {
   /** Other web origins allowed as sign-in redirects (comma-separated WEB_ORIGINS). */
   webOrigins: string[];
   signInAttemptsPerMinute: number;
+  /** Set with KAFKA_BROKERS: the forwarder publishes the event store to this topic. */
+  kafka: KafkaForwardingConfig | undefined;
   /** The environment it was read from: OAuth provider settings (OAUTH_*) are read from it. */
   env: NodeJS.ProcessEnv;
 };
@@ -34,6 +47,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): CommandService
       .filter(Boolean)
       .map((o) => new URL(o).origin),
     signInAttemptsPerMinute: Number(env.SIGN_IN_ATTEMPTS_PER_MINUTE ?? SIGN_IN_ATTEMPTS_PER_MINUTE),
+    kafka: readKafkaConfig(env),
     env,
+  };
+}
+
+function readKafkaConfig(env: NodeJS.ProcessEnv): KafkaForwardingConfig | undefined {
+  const brokers = brokersFromEnv(env);
+  if (!brokers) return undefined;
+  const positive = (name: string, fallback: number) => {
+    const value = Number(env[name] ?? fallback);
+    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number from 1.`);
+    return value;
+  };
+  return {
+    brokers,
+    topic: env.KAFKA_TOPIC || DEFAULT_EVENTS_TOPIC,
+    partitions: positive('KAFKA_TOPIC_PARTITIONS', defaultForwarderOptions.partitions),
+    batchSize: positive('FORWARDER_BATCH_SIZE', defaultForwarderOptions.batchSize),
   };
 }

@@ -1,0 +1,4 @@
+export * from './bus';
+export * from './kafkajs-bus';
+export * from './event-message';
+export * from './forwarder';
