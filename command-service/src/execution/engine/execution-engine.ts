@@ -20,6 +20,7 @@ import type { CommandServiceConfig } from '../../infrastructure/config';
 import { CONFIG, LOGGER } from '../../infrastructure/tokens';
 import { type Sandbox, SandboxBusyError, createSandbox } from '../sandbox';
 import {
+  CompileServers,
   LanguageUnavailableError,
   type RunTestsResult,
   TestInputError,
@@ -51,6 +52,8 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
   private questions = new Map<string, QuestionFixture>();
   private availability = new Map<CodingLanguage, { available: boolean; reason?: string }>();
   private readonly queue: RunQueue;
+  /** Warm compilers (Java, Kotlin, TypeScript), started in the background at init. */
+  private compileServers?: CompileServers;
   private readonly perUser: RateLimiterMemory;
   /** How long a compile may take before it is stopped and answered RCE_TIMEOUT. */
   private readonly compileTimeLimitMs: number;
@@ -99,9 +102,15 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
         ? `languages unavailable here: ${unavailable.join(', ')}`
         : 'every language available',
     );
+    // Not awaited: readiness never waits for a compiler to warm; until one is, its compiles run cold.
+    this.compileServers = new CompileServers(this.sandbox, this.toolchains);
+    this.compileServers.prewarm(
+      [...this.availability].filter(([, a]) => a.available).map(([language]) => language),
+    );
   }
 
   async onModuleDestroy(): Promise<void> {
+    await this.compileServers?.close();
     await this.sandbox?.close?.();
   }
 
@@ -189,6 +198,7 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
           tests,
           toolchains: this.toolchains,
           compileLimits: { timeLimitMs: this.compileTimeLimitMs },
+          compileServers: this.compileServers,
         }),
       );
     } catch (error) {
