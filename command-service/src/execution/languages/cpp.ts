@@ -23,6 +23,7 @@ import {
 } from './language';
 import type { LanguageModule } from './language';
 import { CPP_FLAGS } from './toolchains';
+import type { Toolchains } from './toolchains';
 
 export function cppType(type: ValueType): string {
   switch (type.kind) {
@@ -232,26 +233,47 @@ inline void to(string& o, TreeNode* v) {
     '}  // namespace harness',
   );
 
-const harness = (name: string, params: ValueType[], nodes: { list: boolean; tree: boolean }) =>
+const nodeStructs = (nodes: { list: boolean; tree: boolean }) => [
+  nodes.list &&
+    'struct ListNode {\n  int value;\n  ListNode* next;\n  ListNode(int value, ListNode* next = nullptr) : value(value), next(next) {}\n};',
+  nodes.tree &&
+    'struct TreeNode {\n  int value;\n  TreeNode* left;\n  TreeNode* right;\n  TreeNode(int value, TreeNode* left = nullptr, TreeNode* right = nullptr) : value(value), left(left), right(right) {}\n};',
+];
+
+/** `harness::call(a0, ...)`: the learner's function called with the harness's arguments. */
+const callSignature = (params: ValueType[], returns: ValueType) =>
+  `${cppType(returns)} call(${params.map((type, i) => `${cppType(type)}& a${i}`).join(', ')})`;
+
+/**
+ * The harness. `whole`: one translation unit including solution.cpp. `split`: everything but the
+ * learner's code, calling `harness::call`, which entry.cpp defines around solution.cpp; compiled once per
+ * signature (prebuild), so a learner's build compiles only entry.cpp: about half the time.
+ */
+const harness = (
+  name: string,
+  params: ValueType[],
+  returns: ValueType,
+  nodes: { list: boolean; tree: boolean },
+  mode: 'whole' | 'split',
+) =>
   lines(
     '#include <bits/stdc++.h>',
     '#include <cxxabi.h>',
     'using namespace std;',
     '',
-    nodes.list &&
-      'struct ListNode {\n  int value;\n  ListNode* next;\n  ListNode(int value, ListNode* next = nullptr) : value(value), next(next) {}\n};',
-    nodes.tree &&
-      'struct TreeNode {\n  int value;\n  TreeNode* left;\n  TreeNode* right;\n  TreeNode(int value, TreeNode* left = nullptr, TreeNode* right = nullptr) : value(value), left(left), right(right) {}\n};',
+    ...nodeStructs(nodes),
     '',
     JSON_CODE(nodes),
     NODE_CODE(nodes),
     '',
-    '#include "solution.cpp"',
+    mode === 'whole'
+      ? '#include "solution.cpp"'
+      : `namespace harness {\n${callSignature(params, returns)};\n}`,
     '',
     'namespace harness {',
     'string run(const Json& args) {',
     ...params.map((type, i) => `  ${cppType(type)} a${i}{};\n  from(args.items[${i}], a${i});`),
-    `  auto result = ${name}(${params.map((_, i) => `a${i}`).join(', ')});`,
+    `  auto result = ${mode === 'whole' ? name : 'call'}(${params.map((_, i) => `a${i}`).join(', ')});`,
     '  string out;',
     '  to(out, result);',
     '  return out;',
@@ -320,6 +342,29 @@ const harness = (name: string, params: ValueType[], nodes: { list: boolean; tree
     '',
   );
 
+/** The learner's translation unit of a split build: solution.cpp as written, then `harness::call`. */
+const entry = (
+  name: string,
+  params: ValueType[],
+  returns: ValueType,
+  nodes: { list: boolean; tree: boolean },
+) =>
+  lines(
+    '#include <bits/stdc++.h>',
+    'using namespace std;',
+    '',
+    ...nodeStructs(nodes),
+    '',
+    '#include "solution.cpp"',
+    '',
+    'namespace harness {',
+    `${callSignature(params, returns)} { return ${name}(${params.map((_, i) => `a${i}`).join(', ')}); }`,
+    '}  // namespace harness',
+    '',
+  );
+
+const HARNESS_OBJECT = 'harness.o';
+
 export const cpp: LanguageModule = {
   id: 'cpp',
   learnerFile: 'solution.cpp',
@@ -348,19 +393,68 @@ export const cpp: LanguageModule = {
     );
   },
   versionCommands: () => [['g++', '--version']],
-  plan(signature, source, toolchains) {
-    const { params } = typesOf(signature);
-    const precompiled = toolchains.cppPrecompiled ? ['-I', toolchains.cppPrecompiled] : [];
+  prebuild(signature, toolchains) {
+    const { params, returns } = typesOf(signature);
+    return {
+      files: [
+        {
+          path: 'harness.cpp',
+          content: harness(signature.name, params, returns, nodesUsed(signature), 'split'),
+        },
+      ],
+      compile: {
+        argv: [
+          'g++',
+          ...CPP_FLAGS,
+          ...precompiledHeader(toolchains),
+          '-c',
+          '-o',
+          HARNESS_OBJECT,
+          'harness.cpp',
+        ],
+        outputs: [HARNESS_OBJECT],
+      },
+    };
+  },
+  plan(signature, source, toolchains, _memory, prebuilt) {
+    const { params, returns } = typesOf(signature);
+    const nodes = nodesUsed(signature);
+    const object = prebuilt?.find((file) => file.path === HARNESS_OBJECT);
+    if (object) {
+      return {
+        files: [
+          { path: 'solution.cpp', content: source },
+          { path: 'harness.cpp', content: entry(signature.name, params, returns, nodes) },
+          object,
+        ],
+        compile: {
+          argv: [
+            'g++',
+            ...CPP_FLAGS,
+            ...precompiledHeader(toolchains),
+            '-o',
+            'program',
+            'harness.cpp',
+            HARNESS_OBJECT,
+          ],
+          outputs: ['program'],
+        },
+        run: { argv: ['./program'] },
+      };
+    }
     return {
       files: [
         { path: 'solution.cpp', content: source },
-        { path: 'harness.cpp', content: harness(signature.name, params, nodesUsed(signature)) },
+        { path: 'harness.cpp', content: harness(signature.name, params, returns, nodes, 'whole') },
       ],
       compile: {
-        argv: ['g++', ...CPP_FLAGS, ...precompiled, '-o', 'program', 'harness.cpp'],
+        argv: ['g++', ...CPP_FLAGS, ...precompiledHeader(toolchains), '-o', 'program', 'harness.cpp'],
         outputs: ['program'],
       },
       run: { argv: ['./program'] },
     };
   },
 };
+
+const precompiledHeader = (toolchains: Toolchains) =>
+  toolchains.cppPrecompiled ? ['-I', toolchains.cppPrecompiled] : [];

@@ -79,13 +79,26 @@ export type LanguageModule = {
   availability(sandbox: Sandbox, toolchains: Toolchains): Promise<Availability>;
   /** The starter code of a question: the function (or class) to fill in, returning a placeholder. */
   starter(signature: FunctionSignature): string;
-  /** `memory` sizes the runtimes' heaps (defaultPlanMemory when absent). */
+  /**
+   * `memory` sizes the runtimes' heaps (defaultPlanMemory when absent); `prebuilt` holds the outputs of
+   * `prebuild` for this signature when they were made (the plan compiles the whole harness without them).
+   */
   plan(
     signature: FunctionSignature,
     source: string,
     toolchains: Toolchains,
     memory?: PlanMemory,
+    prebuilt?: BoxFile[],
   ): HarnessPlan;
+  /**
+   * The part of the harness that depends only on the signature, compiled once per signature (prebuild.ts)
+   * and handed to `plan` as `prebuilt`; compiled languages whose harness costs most of a compile.
+   */
+  prebuild?(
+    signature: FunctionSignature,
+    toolchains: Toolchains,
+    memory: PlanMemory,
+  ): { files: BoxFile[]; compile: CompileStep } | undefined;
   /**
    * Commands (run on the host, which has the same toolchains the box binds) whose output names the
    * compiler and runtime versions, for the build cache key; compiled languages only.

@@ -15,6 +15,7 @@ import type { BuildCacheStats, BuildLookup, CachedBuild } from './build-cache';
 import type { CompileServers } from './compile-servers';
 import { DEFAULT_COMPILE_MEMORY_MB, DEFAULT_RUN_MEMORY_MB, INPUTS_FILE, RESULTS_FILE } from './language';
 import type { LanguageModule } from './language';
+import { prebuiltFiles } from './prebuild';
 import { languageModules } from './registry';
 import { detectToolchains } from './toolchains';
 import type { Toolchains } from './toolchains';
@@ -143,11 +144,22 @@ export async function runTests(request: RunTestsRequest): Promise<RunTestsResult
   });
   const compileLimits = { ...defaultCompileLimits, ...request.compileLimits };
   const runLimits = { ...defaultRunLimits, ...request.runLimits };
-  const plan = language.plan(signature, request.source, toolchains, {
-    compileMb: compileLimits.memoryLimitMb,
-    runMb: runLimits.memoryLimitMb,
-  });
+  const memory = { compileMb: compileLimits.memoryLimitMb, runMb: runLimits.memoryLimitMb };
   const cache = request.buildCache ?? defaultBuildCache;
+  // The signature's part of the harness, compiled once per question (prebuild.ts); C++ only.
+  const prebuilt =
+    language.prebuild && cache
+      ? await prebuiltFiles({
+          sandbox: request.sandbox,
+          language,
+          toolchains,
+          signature,
+          memory,
+          compileLimits,
+          cache,
+        })
+      : undefined;
+  const plan = language.plan(signature, request.source, toolchains, memory, prebuilt);
   const build: BuildLookup | undefined =
     plan.compile && cache ? cache.lookup(request.sandbox, language, toolchains, plan) : undefined;
   let hit: CachedBuild | undefined = build?.hit;
