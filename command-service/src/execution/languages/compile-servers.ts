@@ -173,6 +173,11 @@ export class CompileServers {
     return server ? server.compile(plan, timeLimitMs) : Promise.resolve(undefined);
   }
 
+  /** Kills a language's running server as a crash would: compiles fall back until it is started again. */
+  async kill(language: CodingLanguage): Promise<void> {
+    await this.servers.get(language)?.kill();
+  }
+
   stats(): Partial<Record<CodingLanguage, CompileServerStats>> {
     return Object.fromEntries([...this.servers].map(([language, server]) => [language, server.stats()]));
   }
@@ -269,6 +274,10 @@ class WarmServer {
         return undefined;
       },
     );
+  }
+
+  async kill(): Promise<void> {
+    await this.server?.kill();
   }
 
   async close(): Promise<void> {
