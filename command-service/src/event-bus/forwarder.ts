@@ -21,7 +21,7 @@ export type ForwarderOptions = {
 export const defaultForwarderOptions: Omit<ForwarderOptions, 'topic'> = {
   partitions: 12,
   batchSize: 2000,
-  maxSendBytes: 512 * 1024,
+  maxSendBytes: 1024 * 1024,
   pollIntervalMs: 500,
   standbyRetryMs: 1000,
 };
@@ -48,6 +48,7 @@ export class EventForwarder {
   private lockClient: PoolClient | undefined;
   private producer: BusProducer | undefined;
   private checkpoint: EventPosition | undefined;
+  private prefetched: { after: EventPosition; events: Promise<RecordedEvent[]> } | undefined;
   private forwarded = 0;
   private readonly options: ForwarderOptions;
 
@@ -131,6 +132,7 @@ export class EventForwarder {
         this.deps.logger.error({ err: error, topic: this.topic }, 'event forwarding failed; retrying');
         // The next attempt starts from the stored checkpoint with a new producer session.
         this.checkpoint = undefined;
+        this.prefetched = undefined;
         prepared = false;
         await this.closeProducer();
         await this.releaseLock();
@@ -153,14 +155,25 @@ export class EventForwarder {
   private async step(): Promise<number> {
     const from = this.checkpoint ?? (await this.loadCheckpoint());
     this.checkpoint = from;
-    const events = await this.deps.store.readAll(from, this.options.batchSize);
+    const prefetched = this.prefetched;
+    this.prefetched = undefined;
+    const events =
+      prefetched && samePosition(prefetched.after, from)
+        ? await prefetched.events
+        : await this.deps.store.readAll(from, this.options.batchSize);
     if (events.length === 0) return 0;
+    const last = events[events.length - 1];
+    const to: EventPosition = { transactionId: last.transactionId, position: last.position };
+    // The next batch is read while this one is on its way to the broker.
+    if (events.length === this.options.batchSize) {
+      const next = this.deps.store.readAll(to, this.options.batchSize);
+      next.catch(() => undefined);
+      this.prefetched = { after: to, events: next };
+    }
     this.producer ??= await this.deps.bus.producer();
     for (const chunk of chunksBySize(inStreamOrder(events).map(toBusRecord), this.options.maxSendBytes)) {
       await this.producer.send(this.topic, chunk);
     }
-    const last = events[events.length - 1];
-    const to: EventPosition = { transactionId: last.transactionId, position: last.position };
     const moved = await this.deps.pool.query(
       `UPDATE es_forwarder_checkpoints
           SET transaction_id = $2::text::xid8, position = $3, events_forwarded = events_forwarded + $4,
@@ -234,6 +247,10 @@ export class EventForwarder {
       client.release(true);
     }
   }
+}
+
+function samePosition(a: EventPosition, b: EventPosition): boolean {
+  return a.transactionId === b.transactionId && a.position === b.position;
 }
 
 /**
