@@ -146,6 +146,24 @@ describe('BubblewrapSandbox against hostile programs', () => {
     expect(s.kind).toBe('bubblewrap');
   });
 
+  boxTest(
+    'a full disk is an error the program sees (ENOSPC), not a SIGXFSZ kill at the size',
+    async (box) => {
+      // head does not ignore SIGXFSZ: a file size limit at exactly the tmpfs size killed it (exit 128 + 25).
+      const result = await box.run(
+        sh(
+          'head -c 20M /dev/zero > /tmp/fill; echo "exit $?"; head -c 20M /dev/zero > fill; echo "exit $?"',
+          {},
+          {
+            workDirSizeMb: 8,
+          },
+        ),
+      );
+      expect(result.stdout).toBe('exit 1\nexit 1\n');
+      expect(result.stderr).toMatch(/No space left on device/);
+    },
+  );
+
   boxTest('huge output is truncated', async (box) => {
     const result = await box.run({
       argv: ['python3', '-c', 'while True: print("spam" * 100)'],

@@ -361,10 +361,12 @@ export class BubblewrapSandbox implements Sandbox {
       ...command.env,
     };
     // One shell as root before the uid switch: join the command's cgroups (no fork can escape them, as
-    // nothing has run yet) and set the rlimits (POSIX sh counts -f in 512-byte blocks).
+    // nothing has run yet) and set the rlimits (POSIX sh counts -f in 512-byte blocks). The file size limit
+    // is a MiB above the tmpfs size, so a full disk is ENOSPC (an error the program sees and reports) rather
+    // than a SIGXFSZ kill at exactly the size; every writable place is a tmpfs of that size anyway.
     const script =
       'IFS=:; for f in $RCE_CGROUPS; do echo $$ > "$f" || { echo "sandbox: cannot join $f" >&2; exit 125; }; done; ' +
-      `ulimit -f ${Math.ceil((limits.workDirSizeMb * MiB) / 512)} && ` +
+      `ulimit -f ${Math.ceil(((limits.workDirSizeMb + 1) * MiB) / 512)} && ` +
       `ulimit -n ${limits.maxOpenFiles ?? DEFAULT_MAX_OPEN_FILES} && ulimit -c 0 && exec "$@"`;
     return [
       '/bin/sh',
