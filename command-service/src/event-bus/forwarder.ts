@@ -10,7 +10,10 @@ export type ForwarderOptions = {
   partitions: number;
   /** Events read from the store and published per batch. */
   batchSize: number;
-  /** Most bytes of values per send: the broker refuses record batches over its message.max.bytes. */
+  /**
+   * Most bytes of records per send. The broker refuses a partition's record batch over its
+   * message.max.bytes (1 MiB by default); a send under it can never make one.
+   */
   maxSendBytes: number;
   /** Longest wait for new events when no notification comes (the polling fallback). */
   pollIntervalMs: number;
@@ -21,7 +24,7 @@ export type ForwarderOptions = {
 export const defaultForwarderOptions: Omit<ForwarderOptions, 'topic'> = {
   partitions: 12,
   batchSize: 2000,
-  maxSendBytes: 1024 * 1024,
+  maxSendBytes: 768 * 1024,
   pollIntervalMs: 500,
   standbyRetryMs: 1000,
 };
@@ -274,19 +277,30 @@ export function inStreamOrder(events: readonly RecordedEvent[]): RecordedEvent[]
   return ordered;
 }
 
-/** Consecutive chunks whose values add up to at most `maxBytes` (a bigger single record goes alone). */
+/** Room a record takes in a record batch beyond its key, value and headers (varints, attributes). */
+const RECORD_OVERHEAD_BYTES = 32;
+
+function recordBytes(record: BusRecord): number {
+  let bytes = RECORD_OVERHEAD_BYTES + record.value.length + Buffer.byteLength(record.key);
+  for (const [name, value] of Object.entries(record.headers))
+    bytes += Buffer.byteLength(name) + Buffer.byteLength(value) + 4;
+  return bytes;
+}
+
+/** Consecutive chunks of at most `maxBytes` of records (a bigger single record goes alone). */
 export function chunksBySize(records: readonly BusRecord[], maxBytes: number): BusRecord[][] {
   const chunks: BusRecord[][] = [];
   let current: BusRecord[] = [];
   let bytes = 0;
   for (const record of records) {
-    if (current.length > 0 && bytes + record.value.length > maxBytes) {
+    const size = recordBytes(record);
+    if (current.length > 0 && bytes + size > maxBytes) {
       chunks.push(current);
       current = [];
       bytes = 0;
     }
     current.push(record);
-    bytes += record.value.length;
+    bytes += size;
   }
   if (current.length > 0) chunks.push(current);
   return chunks;
