@@ -89,6 +89,11 @@ export function unavailable(context: HostileContext | null, language: CodingLang
   return true;
 }
 
+/** Runs `work`, recording in `boxes` every box it opens. */
+export function track<T>(boxes: BoxSeen[], work: () => Promise<T>): Promise<T> {
+  return opened.run(boxes, work);
+}
+
 export type Attack = { result: Promise<RunTestsResult>; boxes: BoxSeen[] };
 
 /** Runs the language's hostile program in one mode; `boxes` fills as the run opens them. */
