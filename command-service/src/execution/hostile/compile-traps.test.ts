@@ -10,7 +10,8 @@
  *   TS    a source nested 40,000 levels deep: the syntax-only transpile answers at once
  */
 import type { FunctionSignature } from '@app/contracts';
-import { runTests, type RunTestsResult } from '../languages';
+import { languageModules, runTests, type LanguageModule, type RunTestsResult } from '../languages';
+import { BuildCache } from '../languages/build-cache';
 import {
   hostileContext,
   processesLeftOf,
@@ -124,4 +125,44 @@ describe('typescript', () => {
     // Either the transpiler copes (the test passes) or it gives up with a compile error; it never hangs.
     if (result.compileError === undefined) expect(result.results[0].passed).toBe(true);
   }, 30_000);
+});
+
+describe('symlinks planted where the build cache reads compile outputs', () => {
+  // No learner code runs during a compile in these languages, so only a subverted compiler could plant
+  // them: the compile step is replaced by one that does, and the host must refuse to read through them.
+  it('are refused by the cache for every compiled language, and no secret reaches the answer', async () => {
+    const compiled: HostileLanguage[] = ['cpp', 'csharp', 'go', 'java', 'kotlin', 'typescript'];
+    const cache = new BuildCache();
+    for (const language of compiled) {
+      if (unavailable(context, language)) continue;
+      const real = languageModules[language];
+      const planting: LanguageModule = {
+        ...real,
+        plan: (...args) => {
+          const plan = real.plan(...args);
+          const outputs = plan.compile!.outputs;
+          const plant = outputs.map((output) => `rm -rf ${output}; ln -s /etc/shadow ${output}`).join('; ');
+          return { ...plan, compile: { ...plan.compile!, argv: ['sh', '-c', plant] } };
+        },
+      };
+      const before = cache.stats().refused;
+      const run = () =>
+        runTests({
+          sandbox: context!.sandbox,
+          language: planting,
+          question: { signature },
+          source: real.starter(signature),
+          tests: [{ input: { n: 1 }, output: 1 }],
+          toolchains,
+          buildCache: cache,
+        });
+      // Refused, so not cached: the same build again compiles (and is refused) again.
+      const result = await run();
+      const again = await run();
+      expect({ language, refused: cache.stats().refused - before }).toEqual({ language, refused: 2 });
+      expect([result.cached, again.cached]).toEqual([undefined, undefined]);
+      expect(result.results.some((r) => r.passed)).toBe(false);
+      expect(JSON.stringify([result, again])).not.toMatch(/root:/);
+    }
+  }, 60_000);
 });
