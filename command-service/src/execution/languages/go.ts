@@ -100,13 +100,16 @@ const harness = (name: string, params: ValueType[], nodes: { list: boolean; tree
     'import (',
     '\t"encoding/json"',
     '\t"fmt"',
+    '\t"io"',
     '\t"math"',
     '\t"os"',
+    '\t"os/exec"',
     '\t"reflect"',
     '\t"runtime/debug"',
     '\t"sort"',
     '\t"strconv"',
     '\t"strings"',
+    '\t"syscall"',
     ')',
     '',
     nodes.list && 'type ListNode struct {\n\tValue int\n\tNext  *ListNode\n}\n',
@@ -294,37 +297,112 @@ const harness = (name: string, params: ValueType[], nodes: { list: boolean; tree
     '\treturn line',
     '}',
     '',
-    'func main() {',
-    '\tdebug.SetMaxStack(1 << 30)',
-    `\tdata, err := os.ReadFile("${INPUTS_FILE}")`,
-    '\tif err != nil {',
-    '\t\tpanic(err)',
-    '\t}',
-    '\tvar spec struct {',
-    '\t\tNonce string              `json:"nonce"`',
-    '\t\tTests [][]json.RawMessage `json:"tests"`',
-    '\t}',
-    '\tif err := json.Unmarshal(data, &spec); err != nil {',
-    '\t\tpanic(err)',
-    '\t}',
-    `\tout, err := os.OpenFile("${RESULTS_FILE}", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)`,
-    '\tif err != nil {',
-    '\t\tpanic(err)',
-    '\t}',
-    '\tfor i, args := range spec.Tests {',
-    '\t\tfmt.Fprintf(out, "{\\"start\\":%d}\\n", i)',
-    '\t\tos.Stdout.WriteString("\\x1e" + spec.Nonce + ":" + strconv.Itoa(i) + ":start\\x1e")',
-    '\t\tline := harnessRun(i, args)',
-    '\t\tos.Stdout.WriteString("\\x1e" + spec.Nonce + ":" + strconv.Itoa(i) + ":end\\x1e")',
-    '\t\ttext, err := json.Marshal(line)',
-    '\t\tif err != nil {',
-    '\t\t\ttext, _ = json.Marshal(map[string]any{"test": i, "invalid": err.Error()})',
-    '\t\t}',
-    "\t\tout.Write(append(text, '\\n'))",
-    '\t}',
-    '\tos.Exit(0)',
-    '}',
-    '',
+    `// The first bytes a test's process wrote to stderr, where the runtime says why it stopped.
+type harnessHead struct{ b []byte }
+
+func (h *harnessHead) Write(p []byte) (int, error) {
+	if room := 8192 - len(h.b); room > 0 {
+		h.b = append(h.b, p[:min(room, len(p))]...)
+	}
+	return len(p), nil
+}
+
+// Why a test's process stopped, from what it wrote to stderr: the runtime's "fatal error:" or
+// "panic:" line when there is one, else its first lines.
+func (h *harnessHead) why() string {
+	lines := strings.Split(strings.TrimSpace(string(h.b)), "\\n")
+	for _, line := range lines {
+		if strings.HasPrefix(line, "fatal error:") || strings.HasPrefix(line, "panic:") {
+			return line
+		}
+	}
+	if len(lines) > 3 {
+		lines = lines[:3]
+	}
+	return strings.Join(lines, "\\n")
+}
+
+type harnessSpec struct {
+	Nonce string              \`json:"nonce"\`
+	Tests [][]json.RawMessage \`json:"tests"\`
+}
+
+func harnessWrite(out *os.File, line map[string]any) {
+	text, err := json.Marshal(line)
+	if err != nil {
+		text, _ = json.Marshal(map[string]any{"test": line["test"], "invalid": err.Error()})
+	}
+	out.Write(append(text, '\\n'))
+}
+
+// Test i in a process of its own (this program again), so the learner's package variables start
+// fresh for every test. The child writes its result line, then one byte on fd 3; without that byte
+// the parent writes why the test ended, except after SIGKILL: a limit of the box, which the runner
+// reports itself.
+func harnessFork(i int, spec *harnessSpec, out *os.File) {
+	self, err := os.Executable()
+	harnessMust(err)
+	done, signal, err := os.Pipe()
+	harnessMust(err)
+	head := &harnessHead{}
+	cmd := exec.Command(self, "-harness-test", strconv.Itoa(i))
+	cmd.Stdout = os.Stdout
+	cmd.Stderr = io.MultiWriter(os.Stderr, head)
+	cmd.ExtraFiles = []*os.File{signal}
+	if err := cmd.Start(); err != nil {
+		// No process to spare (the box's process limit): this process runs the test.
+		signal.Close()
+		done.Close()
+		harnessWrite(out, harnessRun(i, spec.Tests[i]))
+		return
+	}
+	signal.Close()
+	mark, _ := io.ReadAll(done)
+	done.Close()
+	cmd.Wait()
+	if len(mark) > 0 {
+		return
+	}
+	status, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
+	if status.Signaled() && status.Signal() == syscall.SIGKILL {
+		return
+	}
+	reason := "The program exited with code " + strconv.Itoa(cmd.ProcessState.ExitCode()) + " during this test"
+	if status.Signaled() {
+		reason = "The program crashed (" + status.Signal().String() + ")"
+	}
+	if why := head.why(); why != "" {
+		reason += ": " + why
+	} else {
+		reason += "."
+	}
+	harnessWrite(out, map[string]any{"test": i, "error": map[string]string{"type": "RUNTIME", "reason": reason}})
+}
+
+func main() {
+	debug.SetMaxStack(1 << 30)
+	data, err := os.ReadFile("${INPUTS_FILE}")
+	harnessMust(err)
+	var spec harnessSpec
+	harnessMust(json.Unmarshal(data, &spec))
+	out, err := os.OpenFile("${RESULTS_FILE}", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+	harnessMust(err)
+	if len(os.Args) == 3 && os.Args[1] == "-harness-test" {
+		i, err := strconv.Atoi(os.Args[2])
+		harnessMust(err)
+		harnessWrite(out, harnessRun(i, spec.Tests[i]))
+		os.NewFile(3, "done").Write([]byte{1})
+		os.Exit(0)
+	}
+	for i := range spec.Tests {
+		fmt.Fprintf(out, "{\\"start\\":%d}\\n", i)
+		os.Stdout.WriteString("\\x1e" + spec.Nonce + ":" + strconv.Itoa(i) + ":start\\x1e")
+		harnessFork(i, &spec, out)
+		os.Stdout.WriteString("\\x1e" + spec.Nonce + ":" + strconv.Itoa(i) + ":end\\x1e")
+	}
+	os.Exit(0)
+}
+`,
   );
 };
 

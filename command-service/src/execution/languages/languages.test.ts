@@ -349,9 +349,13 @@ describe.each(languages)('%s', (language) => {
     expect(run.results[2].error).toEqual(probes[language as keyof typeof probes].error);
     expect(run.results[4].error).toMatchObject({
       type: 'RUNTIME',
-      reason: expect.stringMatching(/exit code 3/),
+      reason: expect.stringMatching(/exit(ed with)? code 3/),
     });
-    expect(run.results.slice(5).map((r) => r.error?.type)).toEqual(targets.slice(5).map(() => 'NOT_RUN'));
+    // Go and C++ run each test in a process of its own: the tests after an exit still run.
+    const afterExit = ['cpp', 'go'].includes(language) ? null : 'NOT_RUN';
+    expect(run.results.slice(5).map((r) => r.error?.type ?? null)).toEqual(
+      targets.slice(5).map(() => afterExit),
+    );
   });
 });
 
@@ -390,6 +394,41 @@ describe('harness edge cases', () => {
     expect(result.timedOut).toBe(true);
     expect(result.results.map((r) => r.error?.type ?? 'none')).toEqual(['none', 'TIMEOUT', 'NOT_RUN']);
   }, 20_000);
+
+  it.each([
+    [
+      'go',
+      'package main\n\nimport "fmt"\n\nvar calls = 0\n\nfunc PairWithSum(numbers []int, target int) []int {\n\tcalls++\n\tfmt.Println(calls)\n\treturn []int{}\n}\n',
+    ],
+    [
+      'cpp',
+      '#include <iostream>\n#include <vector>\nusing namespace std;\nstatic int calls = 0;\nvector<int> pairWithSum(vector<int> numbers, int target) {\n  cout << ++calls << endl;\n  return {};\n}\n',
+    ],
+  ] as const)(
+    'starts %s globals fresh for every test, and runs the tests after a crash',
+    async (language, source) => {
+      if (available.get(language) !== true) return;
+      const result = await run(language, source);
+      expect(result.results.map((r) => r.stdout)).toEqual(['1\n', '1\n', '1\n']);
+      const crashing =
+        language === 'go'
+          ? source.replace(
+              '\treturn []int{}',
+              '\tif target == 3 {\n\t\tvar p *[]int\n\t\treturn *p\n\t}\n\treturn []int{}',
+            )
+          : source.replace(
+              '  return {};',
+              '  if (target == 3) { volatile int* p = nullptr; return {*p}; }\n  return {};',
+            );
+      const crashed = await run(language, crashing);
+      expect(crashed.results.map((r) => r.error?.type ?? 'none')).toEqual(
+        language === 'go' ? ['none', 'RuntimeError', 'none'] : ['none', 'RUNTIME', 'none'],
+      );
+      if (language === 'cpp')
+        expect(crashed.results[1].error?.reason).toBe('The program crashed (signal SIGSEGV).');
+    },
+    60_000,
+  );
 
   it('evaluates a JavaScript module afresh for every test', async () => {
     if (available.get('javascript') !== true) return;
