@@ -106,6 +106,8 @@ describe('in process', () => {
   let notifications: AppendNotifications;
   let forwarder: EventForwarder;
   const topic = `forward-${randomUUID().slice(0, 8)}`;
+  /** What the forwarder logged as failed (it retries them). */
+  const failures: object[] = [];
 
   beforeAll(async () => {
     fixture = await storeFixture();
@@ -116,7 +118,7 @@ describe('in process', () => {
       store: fixture.store,
       notifications,
       bus,
-      logger: { error: console.error, warn: () => undefined, info: () => undefined },
+      logger: { error: (fields) => failures.push(fields), warn: () => undefined, info: () => undefined },
       options: { topic, partitions: PARTITIONS, batchSize: 1000 },
     });
   });
@@ -171,6 +173,39 @@ describe('in process', () => {
       await reader.close();
     }
   });
+
+  it('goes on after the broker is killed and restarted under load', async () => {
+    failures.length = 0;
+    const reader = new TopicReader(kafka.brokers);
+    try {
+      await reader.start(topic);
+      forwarder.start();
+      let appending = true;
+      const load = (async () => {
+        for (let round = 0; appending; round++) {
+          await appendRounds(fixture.store, `restart-${round % 10}`, {
+            streams: 10,
+            rounds: 1,
+            perAppend: 5,
+          });
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      })();
+      await new Promise((r) => setTimeout(r, 500));
+      await kafka.restart({ kill: true });
+      await new Promise((r) => setTimeout(r, 1000));
+      appending = false;
+      await load;
+      const stored = await storedEvents(fixture.pool);
+      await reader.waitForUnique(stored.size, 90_000);
+      const { duplicates } = checkDelivery(reader.received, stored);
+      console.log(
+        `broker restart under load: ${stored.size} events, ${duplicates} duplicates, ${failures.length} failed batches retried`,
+      );
+    } finally {
+      await reader.close();
+    }
+  }, 180_000);
 });
 
 describe('killed mid-batch', () => {
