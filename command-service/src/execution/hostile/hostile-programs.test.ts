@@ -285,59 +285,44 @@ describe.each(hostileLanguages)('%s', (language: HostileLanguage) => {
   }, 120_000);
 
   /*
-   * Known gap in JavaScript and TypeScript: Node writes to a full pipe asynchronously, queueing the rest
-   * in memory until the event loop turns, which a synchronous print loop never lets it do; so the output
-   * limit is never reached and the run ends timed out instead. The fix belongs in the harness
-   * (javascript.ts: `process.stdout._handle.setBlocking(true)`); this test then passes and must become `it`.
+   * JavaScript and TypeScript reach the output limit because their harness makes stdout blocking: Node
+   * otherwise queues a print loop's output in memory and the run would end timed out instead.
    */
-  const spamTest = language === 'javascript' || language === 'typescript' ? it.failing : it;
-  spamTest(
-    'huge output is truncated and the run stopped early',
-    async () => {
-      if (skip()) return;
-      const spam = await attack(context!, language, 'spam', '', { timeLimitMs: 10_000 }, 'never').result;
-      expect(spam.compileError).toBeUndefined();
-      expect(spam).toMatchObject({ outputTruncated: true, timedOut: false, outOfResources: false });
-      expect(spam.results[0]).toMatchObject({ passed: false, error: { type: 'OUTPUT_TOO_LARGE' } });
-      expect(spam.runMs).toBeLessThan(8_000);
-    },
-    60_000,
-  );
+  it('huge output is truncated and the run stopped early', async () => {
+    if (skip()) return;
+    const spam = await attack(context!, language, 'spam', '', { timeLimitMs: 10_000 }, 'never').result;
+    expect(spam.compileError).toBeUndefined();
+    expect(spam).toMatchObject({ outputTruncated: true, timedOut: false, outOfResources: false });
+    expect(spam.results[0]).toMatchObject({ passed: false, error: { type: 'OUTPUT_TOO_LARGE' } });
+    expect(spam.runMs).toBeLessThan(8_000);
+  }, 60_000);
 
   /*
-   * Known gap in Go since each test runs in a process of its own (go.ts harnessFork): the test process's
-   * fd 3 (the pipe its parent reads to EOF) is inherited by whatever the learner's code starts, so a
-   * background process keeps the parent waiting and the run ends timed out instead of passing. The fix
-   * belongs in the harness (`syscall.CloseOnExec(3)` first in the -harness-test branch, and the parent
-   * reading one byte instead of io.ReadAll); this test then passes and must become `it`.
+   * Go runs each test in a process of its own whose parent waits for one byte on fd 3: the harness keeps
+   * that pipe (and the test's stderr, through WaitDelay) from holding the run open after the test.
    */
-  const daemonTest = language === 'go' ? it.failing : it;
-  daemonTest(
-    'leaves no background process behind, nor a file it would write later',
-    async () => {
-      if (skip()) return;
-      const left = `left-${tag}-${language}`;
-      const script =
-        `sleep 1; for d in /box /tmp /dev/shm; do echo left > $d/${left}; done; ` +
-        `nohup setsid sleep 1000 >/dev/null 2>&1 & exec sleep 1000`;
-      const daemon = attack(context!, language, 'daemon', script, {}, 'started');
-      const result = await daemon.result;
-      expect(result.compileError).toBeUndefined();
-      expect(result.timedOut).toBe(false);
-      expect(result.results[0]).toMatchObject({ passed: true, actual: 'started' });
-      const { uid, hostDir } = daemon.boxes[daemon.boxes.length - 1];
-      expect(await processesLeftOf(uid)).toEqual([]);
-      await sleep(1_500);
-      expect(processesOf(uid)).toEqual([]);
-      expect(await waitFor(() => !existsSync(hostDir), 5_000)).toBe(true);
-      const next = await attack(context!, language, 'probe', 'list /box\nlist /tmp\nlist /dev/shm').result;
-      const lists = probeLines(next.results[0].stdout);
-      expect(lists).toHaveLength(3);
-      for (const line of lists) {
-        expect(line.ok).toBe(true);
-        expect(line.detail).not.toContain(left);
-      }
-    },
-    60_000,
-  );
+  it('leaves no background process behind, nor a file it would write later', async () => {
+    if (skip()) return;
+    const left = `left-${tag}-${language}`;
+    const script =
+      `sleep 1; for d in /box /tmp /dev/shm; do echo left > $d/${left}; done; ` +
+      `nohup setsid sleep 1000 >/dev/null 2>&1 & exec sleep 1000`;
+    const daemon = attack(context!, language, 'daemon', script, {}, 'started');
+    const result = await daemon.result;
+    expect(result.compileError).toBeUndefined();
+    expect(result.timedOut).toBe(false);
+    expect(result.results[0]).toMatchObject({ passed: true, actual: 'started' });
+    const { uid, hostDir } = daemon.boxes[daemon.boxes.length - 1];
+    expect(await processesLeftOf(uid)).toEqual([]);
+    await sleep(1_500);
+    expect(processesOf(uid)).toEqual([]);
+    expect(await waitFor(() => !existsSync(hostDir), 5_000)).toBe(true);
+    const next = await attack(context!, language, 'probe', 'list /box\nlist /tmp\nlist /dev/shm').result;
+    const lists = probeLines(next.results[0].stdout);
+    expect(lists).toHaveLength(3);
+    for (const line of lists) {
+      expect(line.ok).toBe(true);
+      expect(line.detail).not.toContain(left);
+    }
+  }, 60_000);
 });

@@ -110,6 +110,7 @@ const harness = (name: string, params: ValueType[], nodes: { list: boolean; tree
     '\t"strconv"',
     '\t"strings"',
     '\t"syscall"',
+    '\t"time"',
     ')',
     '',
     nodes.list && 'type ListNode struct {\n\tValue int\n\tNext  *ListNode\n}\n',
@@ -349,6 +350,8 @@ func harnessFork(i int, spec *harnessSpec, out *os.File) {
 	cmd.Stdout = os.Stdout
 	cmd.Stderr = io.MultiWriter(os.Stderr, head)
 	cmd.ExtraFiles = []*os.File{signal}
+	// A background process the learner started keeps stderr open: stop copying once the test's ended.
+	cmd.WaitDelay = 100 * time.Millisecond
 	if err := cmd.Start(); err != nil {
 		// No process to spare (the box's process limit): this process runs the test.
 		signal.Close()
@@ -357,7 +360,10 @@ func harnessFork(i int, spec *harnessSpec, out *os.File) {
 		return
 	}
 	signal.Close()
-	mark, _ := io.ReadAll(done)
+	// One byte, not a read to EOF: a process the learner started may hold the pipe open for ever.
+	mark := make([]byte, 1)
+	n, _ := done.Read(mark)
+	mark = mark[:n]
 	done.Close()
 	cmd.Wait()
 	if len(mark) > 0 {
@@ -388,6 +394,8 @@ func main() {
 	out, err := os.OpenFile("${RESULTS_FILE}", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
 	harnessMust(err)
 	if len(os.Args) == 3 && os.Args[1] == "-harness-test" {
+		// The done pipe is not for the processes the learner's code starts.
+		syscall.CloseOnExec(3)
 		i, err := strconv.Atoi(os.Args[2])
 		harnessMust(err)
 		harnessWrite(out, harnessRun(i, spec.Tests[i]))

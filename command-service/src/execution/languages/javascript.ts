@@ -131,6 +131,11 @@ function learnerTrace(error) {
 }
 
 async function main() {
+  // Pipes are written asynchronously: a print loop would queue output in memory instead of filling the
+  // pipe, and never reach the runner's output limit. Blocking writes make it stop at the limit.
+  for (const stream of [process.stdout, process.stderr]) {
+    if (stream._handle && typeof stream._handle.setBlocking === 'function') stream._handle.setBlocking(true);
+  }
   const spec = JSON.parse(fs.readFileSync(path.join(__dirname, ${JSON.stringify(INPUTS_FILE)}), 'utf8'));
   const out = fs.openSync(path.join(__dirname, ${JSON.stringify(RESULTS_FILE)}), 'a');
   const emit = (line) => fs.writeSync(out, JSON.stringify(line) + '\\n');
