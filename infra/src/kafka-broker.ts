@@ -122,6 +122,17 @@ async function downloadWithRetry(url: string): Promise<Buffer> {
   }
 }
 
+function onPath(program: string): boolean {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => {
+    try {
+      fs.accessSync(path.join(dir, program), fs.constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** Java 17 or later on PATH (or JAVA_HOME), or why not. */
 export function findJava(): { java: string } | { problem: string } {
   const java = process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, 'bin', 'java') : 'java';
@@ -288,10 +299,14 @@ export async function startKafka(options: StartKafkaOptions = {}): Promise<Runni
       );
   }
 
+  // A broker of a test run dies with the run, even when that process is killed (util-linux's setpriv
+  // sets the parent-death signal, then becomes java).
+  const orphanGuard = !options.detached && onPath('setpriv') ? ['setpriv', '--pdeathsig', 'SIGKILL'] : [];
   let child: ChildProcess | undefined;
   const launch = () => {
     const out = fs.openSync(logFile, 'a');
-    const started = spawn(java.java, [...jvmArgs, 'kafka.Kafka', propertiesFile], {
+    const [command, ...args] = [...orphanGuard, java.java, ...jvmArgs, 'kafka.Kafka', propertiesFile];
+    const started = spawn(command, args, {
       stdio: ['ignore', out, out],
       detached: options.detached ?? false,
     });
