@@ -192,7 +192,16 @@ describe('runTests protocol', () => {
           : {},
       ['go'],
     );
-    const run = await runTests({ sandbox, language: 'go', question: { signature }, source: '', tests });
+    // No prepared standard library: `go build`, whose messages carry a header and `./` to clean.
+    const run = await runTests({
+      sandbox,
+      language: 'go',
+      question: { signature },
+      source: '',
+      tests,
+      toolchains: {},
+      buildCache: false,
+    });
     expect(run.compileError).toBe('solution.go:4:2: undefined: x');
     expect(commands).toHaveLength(1);
   });
