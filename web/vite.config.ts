@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 
 const contractsEntry = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
 const sourceRoot = fileURLToPath(new URL('./src/', import.meta.url));
+const contractsRoot = fileURLToPath(new URL('../contracts/src/', import.meta.url));
 // The dev server and `vite preview` forward /api to a running platform (`npm start`, port 8080 by default).
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 // The build's version, asked about by the version check (ui_version/eval).
@@ -28,7 +29,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by scripts/first-page-weight.mjs to add up what each route's first page loads.
+    manifest: true,
     rollupOptions: {
+      // The contracts are declarations without side effects: a page that uses only their constants must
+      // not carry every call's zod schema (and zod itself) through the barrel `@app/contracts`.
+      treeshake: { moduleSideEffects: (id) => !id.startsWith(contractsRoot) },
       onwarn(warning, warn) {
         // Dependencies' "use client" directives and comment annotations are harmless in a client bundle.
         const fromDependency = warning.id?.includes('node_modules') ?? false;

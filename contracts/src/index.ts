@@ -13,4 +13,5 @@ export * from './rules/affiliates';
 export * from './api';
 export * from './rules/json';
 export * from './rules/ui-version';
+export * from './rules/sale-banner';
 export * from './execution';

@@ -1,17 +1,47 @@
-import { AccountMenu } from '@/features/auth/components/account-menu';
-import { ScreenLeaseGuard } from '@/features/screen-lease/components/screen-lease-guard';
-import { VersionCheck } from '@/features/version-check/components/version-check';
+import { lazy, Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { AccountArea } from '@/features/auth/components/account-area';
 import { NoticeStack } from '@/shared/notices/notice-stack';
+import { OfflineNotice } from '@/shared/notices/offline-notice';
+import { captureReferralParams } from '@/shared/referral/referral';
+import { isFooterHidden, isProductPagePath, themeForPath } from '@/shared/routing/route-groups';
+import { ScrollManager } from '@/shared/routing/scroll-manager';
 import { AppLayout } from '@/shared/ui/app-layout';
 import { ErrorScreen } from '@/shared/ui/error-screen';
 
+// After the first page: what they need (zod and the contract calls) stays out of its chunks.
+const Banners = lazy(() => import('../shell/banners').then((module) => ({ default: module.Banners })));
+const BackgroundServices = lazy(() =>
+  import('../shell/background').then((module) => ({ default: module.BackgroundServices })),
+);
+
 export function Component() {
+  const { pathname, search } = useLocation();
+
+  // `?r=` and `?a=` are kept whichever page they land on (spec 5).
+  useEffect(() => {
+    captureReferralParams(search);
+  }, [search]);
+
   return (
     <>
-      <AppLayout account={<AccountMenu />} />
-      <ScreenLeaseGuard />
-      <VersionCheck />
+      <AppLayout
+        theme={themeForPath(pathname)}
+        account={<AccountArea />}
+        banners={
+          <Suspense fallback={null}>
+            <Banners />
+          </Suspense>
+        }
+        showFooter={!isFooterHidden(pathname)}
+        isColoured={isProductPagePath(pathname)}
+      />
+      <ScrollManager />
+      <OfflineNotice />
       <NoticeStack />
+      <Suspense fallback={null}>
+        <BackgroundServices />
+      </Suspense>
     </>
   );
 }

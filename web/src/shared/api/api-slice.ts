@@ -8,10 +8,32 @@ import {
   type FetchBaseQueryError,
   type NamedSchemaError,
 } from '@reduxjs/toolkit/query/react';
-import { CREDENTIALS_EXPIRED_TEXT, refreshToken, signOut } from '@app/contracts';
+import {
+  CREDENTIALS_EXPIRED_TEXT,
+  REQUEST_TIMEOUT_MS,
+  RETRY_TIMEOUTS_MS,
+  RETRY_WAITS_MS,
+  type recordEvent,
+  type refreshToken,
+  type signOut,
+} from '@app/contracts';
 import { clearLoginToken, readLoginToken, requestToken, saveLoginToken } from '@/shared/auth/login-token';
 import { selectIsSignedIn, sessionEnded, type SessionState } from '@/shared/auth/session-slice';
 import { noticeShown } from '@/shared/notices/notices-slice';
+import type { AppDispatch } from '@/shared/lib/store';
+import { reportNetworkError } from './network-errors';
+
+/*
+ * Endpoint names are the contract call ids. Written out (typed from the contracts) so that
+ * the base query, which every page loads, does not pull the calls' zod schemas into the first chunk.
+ */
+const REFRESH_TOKEN_ENDPOINT = 'refreshToken' satisfies (typeof refreshToken)['id'];
+const SIGN_OUT_ENDPOINT = 'signOut' satisfies (typeof signOut)['id'];
+const RECORD_EVENT_ENDPOINT = 'recordEvent' satisfies (typeof recordEvent)['id'];
+
+/** Spec 7: every call carries the staging header when the staging cookie is set, with the cookie's value. */
+export const STAGING_COOKIE = 'ae_staging';
+export const STAGING_HEADER = 'X-Staging';
 
 /** The bearer token of one request travels to `prepareHeaders` in the extra options. */
 type AuthExtraOptions = { bearer: string | null };
@@ -22,9 +44,55 @@ const fetchWithBearer = fetchBaseQuery({
   prepareHeaders: (headers, { extraOptions }) => {
     const { bearer } = extraOptions as AuthExtraOptions;
     if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+    const staging = readCookie(STAGING_COOKIE);
+    if (staging) headers.set(STAGING_HEADER, staging);
     return headers;
   },
 });
+
+function readCookie(name: string): string | null {
+  const prefix = `${name}=`;
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return entry ? entry.slice(prefix.length) || null : null;
+}
+
+/**
+ * Endpoints whose failures are nobody's business (spec 7, 8): polling and background calls retry on their
+ * own schedule, fire-and-forget calls do not care. Features register theirs when they inject them.
+ */
+const quietEndpoints = new Set<string>([RECORD_EVENT_ENDPOINT]);
+
+export function markQuietEndpoints(...names: string[]) {
+  names.forEach((name) => quietEndpoints.add(name));
+}
+
+/**
+ * Spec 7, Retry and timeouts: a query (a read, safe to repeat) gets 3 s on its first try and, when it
+ * times out, up to two more tries of 8 s and 20 s after waits of 1 s and 2 s. Commands get one 20 s try.
+ */
+async function fetchWithTimeouts(args: string | FetchArgs, baseApi: BaseQueryApi, bearer: string | null) {
+  const fetchArgs: FetchArgs = typeof args === 'string' ? { url: args } : args;
+  const timeouts: readonly number[] = baseApi.type === 'query' ? RETRY_TIMEOUTS_MS : [REQUEST_TIMEOUT_MS];
+  for (let attempt = 0; ; attempt++) {
+    const result = await fetchWithBearer({ ...fetchArgs, timeout: timeouts[attempt] }, baseApi, {
+      bearer,
+    } satisfies AuthExtraOptions);
+    const isLastTry = attempt === timeouts.length - 1;
+    if (result.error?.status !== 'TIMEOUT_ERROR' || isLastTry || baseApi.signal.aborted) {
+      if (result.error && !quietEndpoints.has(baseApi.endpoint)) {
+        reportNetworkError(
+          baseApi.dispatch as AppDispatch,
+          baseApi.endpoint,
+          fetchArgs.url,
+          result.error,
+          attempt,
+        );
+      }
+      return result;
+    }
+    await new Promise((resolve) => window.setTimeout(resolve, RETRY_WAITS_MS[attempt]));
+  }
+}
 
 /**
  * A token refresh replaces the token and ends the old one's session, so other calls wait for it and go
@@ -40,7 +108,7 @@ export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQue
   args,
   baseApi,
 ) => {
-  if (baseApi.endpoint !== refreshToken.id) {
+  if (baseApi.endpoint !== REFRESH_TOKEN_ENDPOINT) {
     if (pendingRefresh) await pendingRefresh;
     return callWithLoginToken(args, baseApi);
   }
@@ -58,19 +126,33 @@ export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQue
   }
 };
 
+/**
+ * Holds every call but the token refresh until `done` settles: the refresh is loaded on demand, and calls
+ * sent meanwhile with the old token would be refused once it is replaced.
+ */
+export function holdCallsUntil(done: Promise<unknown>) {
+  const held = done.catch(() => undefined);
+  pendingRefresh = held;
+  void held.finally(() => {
+    if (pendingRefresh === held) pendingRefresh = null;
+  });
+}
+
 async function callWithLoginToken(args: string | FetchArgs, baseApi: BaseQueryApi) {
-  const send = (loginToken: string | null) =>
-    fetchWithBearer(args, baseApi, { bearer: requestToken(loginToken) } satisfies AuthExtraOptions);
+  const send = (loginToken: string | null) => fetchWithTimeouts(args, baseApi, requestToken(loginToken));
 
   const sentToken = readLoginToken();
   const result = await send(sentToken);
   // Logging out answers 401 when the token is already gone; the caller ends the session either way.
-  if (result.error?.status !== 401 || baseApi.endpoint === signOut.id) return result;
+  if (result.error?.status !== 401 || baseApi.endpoint === SIGN_OUT_ENDPOINT) return result;
 
   const currentToken = readLoginToken();
   // Another tab refreshed the shared token while this call was out: the call is repeated with the new one.
   if (currentToken !== null && currentToken !== sentToken) return send(currentToken);
-  const wasSignedIn = sentToken !== null || selectIsSignedIn(baseApi.getState() as { session: SessionState });
+  const isSignedInHere = selectIsSignedIn(baseApi.getState() as { session: SessionState });
+  // Several calls refused together: the first one ended the session, the others have nothing to end.
+  if (currentToken === null && !isSignedInHere) return result;
+  const wasSignedIn = sentToken !== null || isSignedInHere;
   if (wasSignedIn) expireSession(baseApi.dispatch);
   return result;
 }

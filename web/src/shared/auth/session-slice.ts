@@ -1,4 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
+import { useSelector } from 'react-redux';
 import { readLoginToken } from './login-token';
 
 /** Whether this tab is signed in. The token itself stays in its cookie: every tab reads the same one. */
@@ -23,3 +24,8 @@ export const sessionSlice = createSlice({
 
 export const { sessionStarted, sessionEnded } = sessionSlice.actions;
 export const { selectIsSignedIn } = sessionSlice.selectors;
+
+/** Whether this tab is signed in, for components that must not load the session's API calls. */
+export function useIsSignedInHere(): boolean {
+  return useSelector((state: { session: SessionState }) => selectIsSignedIn(state));
+}

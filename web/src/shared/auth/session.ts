@@ -3,8 +3,9 @@ import { api, endSession } from '@/shared/api/api-slice';
 import { contractMutation, contractQuery, type CallRequest } from '@/shared/api/contract-endpoint';
 import { getMachineUuid } from '@/shared/lib/machine-uuid';
 import { useAppSelector, type AppThunk } from '@/shared/lib/store';
-import { saveLoginToken } from './login-token';
-import { selectIsSignedIn, sessionStarted } from './session-slice';
+import { selectIsSignedIn } from './session-slice';
+
+export { beginSession } from './begin-session';
 
 export type LogoutReason = NonNullable<CallRequest<typeof signOut>['reason']>;
 
@@ -24,15 +25,6 @@ export function useCurrentUser() {
 
 export function useIsSignedIn(): boolean {
   return useAppSelector(selectIsSignedIn);
-}
-
-/** A sign-in produced a token: keep it and load who signed in. */
-export function beginSession(token: string): AppThunk {
-  return (dispatch) => {
-    saveLoginToken(token);
-    dispatch(sessionStarted());
-    dispatch(api.util.invalidateTags(['UserInfo']));
-  };
 }
 
 /** Revokes the token on the server, then forgets it here; a failed call still ends the session locally. */

@@ -1,13 +1,21 @@
 import { Link } from 'react-router-dom';
+import { notFoundTexts } from '@app/contracts';
 
-export function NotFound() {
+type NotFoundProps = {
+  /** Where the button leads: the lessons (or, for an assessment, the index) the question belongs to. */
+  backTo?: string;
+  variant?: 'lessons' | 'assessment';
+};
+
+/** Spec 2, Not-found texts: a question that does not exist. */
+export function NotFound({ backTo = '/product', variant = 'lessons' }: NotFoundProps) {
   return (
     <div className="error-screen">
-      <title>Page not found · Interview Prep</title>
-      <h1>Page not found</h1>
-      <p>There is nothing at this address. Check the link, or start again from the home page.</p>
-      <Link to="/" className="button button--primary">
-        Go to the home page
+      <title>Not found · Interview Prep</title>
+      <h1>Not found</h1>
+      <p>{notFoundTexts.question}</p>
+      <Link to={backTo} className="button button--primary">
+        {variant === 'assessment' ? notFoundTexts.assessmentButton : notFoundTexts.lessonsButton}
       </Link>
     </div>
   );

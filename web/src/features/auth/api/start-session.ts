@@ -1,21 +1,13 @@
-import { lostProductRole, refreshToken } from '@app/contracts';
-import { api } from '@/shared/api/api-slice';
-import { contractMutation } from '@/shared/api/contract-endpoint';
+import { holdCallsUntil } from '@/shared/api/api-slice';
 import { readLoginToken, watchLoggedInFlag } from '@/shared/auth/login-token';
-import { beginSession } from '@/shared/auth/session';
+import { beginSession } from '@/shared/auth/begin-session';
 import { selectIsSignedIn } from '@/shared/auth/session-slice';
 import type { AppThunk } from '@/shared/lib/store';
 
-// The endpoint is named after the call id: the base query holds other calls back while it runs.
-const refreshApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    refreshToken: contractMutation(build, refreshToken),
-  }),
-});
-
 /**
  * Once per page load: follows sign-ins and sign-outs of the other tabs, and when signed in exchanges
- * the token for a fresh one with the current roles (spec 4, Roles refresh).
+ * the token for a fresh one with the current roles (spec 4, Roles refresh). The refresh is loaded only
+ * for signed-in visitors.
  */
 export function startSession(): AppThunk {
   return (dispatch, getState) => {
@@ -29,7 +21,9 @@ export function startSession(): AppThunk {
         });
       }
     });
-    if (selectIsSignedIn(getState())) void dispatch(refreshRoles());
+    if (selectIsSignedIn(getState())) {
+      holdCallsUntil(import('./refresh-roles').then(({ refreshRoles }) => dispatch(refreshRoles())));
+    }
   };
 }
 
@@ -44,19 +38,4 @@ async function waitForLoginCookie(): Promise<string | null> {
     await new Promise((resolve) => window.setTimeout(resolve, 50));
   }
   return null;
-}
-
-function refreshRoles(): AppThunk<Promise<void>> {
-  return async (dispatch) => {
-    const call = dispatch(refreshApi.endpoints.refreshToken.initiate());
-    try {
-      const reply = await call.unwrap();
-      // Content already loaded may belong to a product the user no longer owns.
-      if (lostProductRole(reply.OldRoles, reply.Roles)) window.location.reload();
-    } catch {
-      // A 401 has ended the session in the base query; any other failure keeps the current token.
-    } finally {
-      call.reset();
-    }
-  };
 }

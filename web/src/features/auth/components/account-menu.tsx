@@ -1,40 +1,19 @@
-import { useState } from 'react';
-import { logOut, useCurrentUser, useIsSignedIn } from '@/shared/auth/session';
+import { useEffect, useState } from 'react';
+import { logOut, useCurrentUser } from '@/shared/auth/session';
 import { useAppDispatch } from '@/shared/lib/store';
-import { SignInDialog } from './sign-in-dialog';
+import { rememberPreviousLogin } from '../utils/previous-login';
 import './auth.css';
 
-/** The header's account area: "Log in" for visitors, the user's name and "Log out" once signed in. */
-export function AccountMenu() {
-  const isSignedIn = useIsSignedIn();
-  return isSignedIn ? <SignedInAccount /> : <SignedOutAccount />;
-}
-
-function SignedOutAccount() {
-  const [isDialogOpen, setIsDialogOpen] = useState(false);
-
-  function handleOpenDialog() {
-    setIsDialogOpen(true);
-  }
-
-  function handleCloseDialog() {
-    setIsDialogOpen(false);
-  }
-
-  return (
-    <>
-      <button type="button" className="button button--primary" onClick={handleOpenDialog}>
-        Log in
-      </button>
-      <SignInDialog isOpen={isDialogOpen} onClose={handleCloseDialog} />
-    </>
-  );
-}
-
-function SignedInAccount() {
+/** The signed-in user's name and the Log out button. */
+export function SignedInAccount() {
   const dispatch = useAppDispatch();
   const { data: user, isError } = useCurrentUser();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
+
+  // The next sign-in dialog on this browser reminds which account had which products.
+  useEffect(() => {
+    if (user) rememberPreviousLogin(user.oauthProvider, user.roles);
+  }, [user]);
   // Without the user's details (a failed call) the session still works: only the name is missing.
   const displayName = user
     ? (user.username ?? user.name ?? user.email ?? 'Signed in')

@@ -10,6 +10,7 @@ import { useAppDispatch } from '@/shared/lib/store';
 import { Modal } from '@/shared/ui/modal';
 import { useListSignInProvidersQuery } from '../api/list-sign-in-providers';
 import { signIn } from '../api/sign-in';
+import { previousLoginHint } from '../utils/previous-login';
 
 type SignInDialogProps = {
   isOpen: boolean;
@@ -17,6 +18,8 @@ type SignInDialogProps = {
   /** Why the user is asked to sign in; the default text of spec 2 otherwise. */
   text?: string;
   checkStudent?: boolean;
+  /** An embedded video shown above the providers (a product's introduction). */
+  videoUrl?: string;
 };
 
 /** The sign-in dialog of spec 2: one button per provider, plus the developer sign-in where it is on. */
@@ -25,7 +28,9 @@ export function SignInDialog({
   onClose,
   text = signInDialogTexts.defaultText,
   checkStudent = false,
+  videoUrl,
 }: SignInDialogProps) {
+  const [hint] = useState(previousLoginHint);
   const dispatch = useAppDispatch();
   const headingId = useId();
   const textId = useId();
@@ -57,6 +62,20 @@ export function SignInDialog({
       <p id={textId} className="sign-in__text">
         {text}
       </p>
+      {videoUrl ? (
+        <iframe
+          className="sign-in__video"
+          src={videoUrl}
+          title="Introduction video"
+          allow="encrypted-media; picture-in-picture"
+          allowFullScreen
+        />
+      ) : null}
+      {hint ? (
+        <p className="sign-in__previous" data-testid="previous-login-hint">
+          {hint}
+        </p>
+      ) : null}
       <ul className="sign-in__providers">
         {signInProviders.map((provider) => (
           <ProviderButton

@@ -1,5 +1,5 @@
 import { acquireScreenLease } from '@app/contracts';
-import { api } from '@/shared/api/api-slice';
+import { api, markQuietEndpoints } from '@/shared/api/api-slice';
 import { contractMutation } from '@/shared/api/contract-endpoint';
 
 export const screenLeaseApi = api.injectEndpoints({
@@ -9,3 +9,6 @@ export const screenLeaseApi = api.injectEndpoints({
 });
 
 export const { useAcquireScreenLeaseMutation } = screenLeaseApi;
+
+// Renewed every tick: a failed round is ignored, the next one asks again (spec 7).
+markQuietEndpoints('acquireScreenLease');

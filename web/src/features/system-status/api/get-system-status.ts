@@ -1,5 +1,5 @@
 import { systemStatus } from '@app/contracts';
-import { api } from '@/shared/api/api-slice';
+import { api, markQuietEndpoints } from '@/shared/api/api-slice';
 import { contractQuery, type CallResponse } from '@/shared/api/contract-endpoint';
 
 export type SystemStatus = CallResponse<typeof systemStatus>;
@@ -12,3 +12,6 @@ export const systemStatusApi = api.injectEndpoints({
 });
 
 export const { useSystemStatusQuery } = systemStatusApi;
+
+// Polled by the status page: a failed round is ignored, the next one asks again (spec 7).
+markQuietEndpoints('systemStatus');

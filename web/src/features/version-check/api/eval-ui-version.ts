@@ -1,5 +1,5 @@
 import { evalUiVersion } from '@app/contracts';
-import { api } from '@/shared/api/api-slice';
+import { api, markQuietEndpoints } from '@/shared/api/api-slice';
 import { contractQuery } from '@/shared/api/contract-endpoint';
 
 export const uiVersionApi = api.injectEndpoints({
@@ -9,3 +9,6 @@ export const uiVersionApi = api.injectEndpoints({
 });
 
 export const { useEvalUiVersionQuery } = uiVersionApi;
+
+// Polled every ten minutes: a failed round is ignored, the next one asks again (spec 7).
+markQuietEndpoints('evalUiVersion');

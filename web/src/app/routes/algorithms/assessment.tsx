@@ -1,0 +1,14 @@
+import { useParams } from 'react-router-dom';
+import { QuestionPage } from '@/features/catalog/components/question-page';
+
+export function Component() {
+  const { questionId = '' } = useParams();
+  return (
+    <QuestionPage
+      productId="algoexpert"
+      sectionId="assessments"
+      questionId={questionId}
+      variant="assessment"
+    />
+  );
+}

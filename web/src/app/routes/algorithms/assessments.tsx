@@ -1,0 +1,5 @@
+import { SectionPage } from '@/features/catalog/components/section-page';
+
+export function Component() {
+  return <SectionPage productId="algoexpert" sectionId="assessments" />;
+}

@@ -1,0 +1,7 @@
+import { useParams } from 'react-router-dom';
+import { SectionPage } from '@/features/catalog/components/section-page';
+
+export function Component() {
+  const { lessonId } = useParams();
+  return <SectionPage productId="algoexpert" sectionId="data-structures" lessonId={lessonId} />;
+}

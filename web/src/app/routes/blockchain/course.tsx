@@ -1,0 +1,15 @@
+import { replace, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { SectionPage } from '@/features/catalog/components/section-page';
+import { blockchainCourseIds } from '@/shared/catalog/products';
+import { redirectTarget } from '@/shared/routing/route-groups';
+
+/** `/blockchain/<course>/:lessonId?` for the six blockchain courses (spec 2). */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  if ((blockchainCourseIds as readonly string[]).includes(params.courseName ?? '')) return null;
+  return replace(redirectTarget(new URL(request.url).pathname));
+}
+
+export function Component() {
+  const { courseName = '', lessonId } = useParams();
+  return <SectionPage productId="blockchainexpert" sectionId={courseName} lessonId={lessonId} />;
+}

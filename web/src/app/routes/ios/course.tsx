@@ -1,0 +1,15 @@
+import { replace, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { SectionPage } from '@/features/catalog/components/section-page';
+import { iosCourseIds } from '@/shared/catalog/products';
+import { redirectTarget } from '@/shared/routing/route-groups';
+
+/** `/ios/:courseId/:lessonId?`: only the iOS courses; anything else is an unknown path. */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  if ((iosCourseIds as readonly string[]).includes(params.courseId ?? '')) return null;
+  return replace(redirectTarget(new URL(request.url).pathname));
+}
+
+export function Component() {
+  const { courseId = '', lessonId } = useParams();
+  return <SectionPage productId="iosexpert" sectionId={courseId} lessonId={lessonId} />;
+}

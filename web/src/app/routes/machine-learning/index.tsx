@@ -1,0 +1,5 @@
+import { ProductIndex } from '@/features/catalog/components/product-index';
+
+export function Component() {
+  return <ProductIndex productId="mlexpert" />;
+}

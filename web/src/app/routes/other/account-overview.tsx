@@ -1,0 +1,19 @@
+import { SignInGate } from '@/features/auth/components/sign-in-gate';
+import { ComingPanel, PageHeader } from '@/shared/ui/page';
+
+export function Component() {
+  return (
+    <>
+      <PageHeader
+        title="Account overview"
+        eyebrow="Account"
+        lead="Your profile, sign-in method and the products you own."
+      />
+      <SignInGate reason="Log in to see your account.">
+        <ComingPanel title="Your account details arrive soon">
+          <p>Name, email, avatar and username, with the provider you sign in with.</p>
+        </ComingPanel>
+      </SignInGate>
+    </>
+  );
+}

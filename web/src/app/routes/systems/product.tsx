@@ -1,0 +1,5 @@
+import { ProductPage } from '@/features/catalog/components/product-page';
+
+export function Component() {
+  return <ProductPage productId="systemsexpert" />;
+}

@@ -1,0 +1,9 @@
+import { useParams } from 'react-router-dom';
+import { QuestionPage } from '@/features/catalog/components/question-page';
+
+export function Component() {
+  const { questionId = '' } = useParams();
+  return (
+    <QuestionPage productId="systemsexpert" sectionId="questions" questionId={questionId} variant="design" />
+  );
+}

@@ -1,0 +1,512 @@
+import type { ProductId } from '@app/contracts';
+
+/** The shell's colour themes: one per product, `ae` (algorithms) by default (spec 2, Footer). */
+export const themeKeys = ['ae', 'se', 'mle', 'fe', 'ie', 'ioe', 'bce', 'bke'] as const;
+export type ThemeKey = (typeof themeKeys)[number];
+
+/** One part of a product: a course, a question list, a quiz... with the route that shows it. */
+export type ProductSection = {
+  /** Unique within the product; lesson and course routes name their section by it. */
+  id: string;
+  title: string;
+  path: string;
+  description: string;
+  kind: 'course' | 'questions' | 'quiz' | 'tips' | 'assessments' | 'projects' | 'mock';
+};
+
+export type Product = {
+  id: ProductId;
+  name: string;
+  /** What the product teaches, in a few words. */
+  subject: string;
+  theme: ThemeKey;
+  /** Where the product page lives; an absolute url for a product hosted elsewhere. */
+  productPath: string;
+  indexPath: string | null;
+  isExternal: boolean;
+  /** Flagged off (spec 1): never linked, its routes are skipped. */
+  isDisabled: boolean;
+  headline: string;
+  pitch: string;
+  features: readonly string[];
+  sections: readonly ProductSection[];
+};
+
+/** The programming course is hosted elsewhere and opens in a new tab (spec 1). */
+export const PROGRAMMING_PRODUCT_URL = 'https://www.programmingexpert.io/';
+
+const algoexpert: Product = {
+  id: 'algoexpert',
+  name: 'AlgoExpert',
+  subject: 'Algorithms and data structures',
+  theme: 'ae',
+  productPath: '/product',
+  indexPath: '/questions',
+  isExternal: false,
+  isDisabled: false,
+  headline: 'Ace the coding interviews.',
+  pitch:
+    'Hand-picked coding questions in an online workspace that runs your code against real tests, with a video walkthrough of every solution.',
+  features: [
+    'Coding questions from easy to very hard, sorted by difficulty and category',
+    'A workspace with nine languages, tests you can run, and your own scratchpad',
+    'Video explanations and written solutions for every question',
+    'A data-structures crash course and interview tips',
+    'Timed assessments and mock interviews with a friend',
+  ],
+  sections: [
+    {
+      id: 'questions',
+      title: 'Coding questions',
+      path: '/questions',
+      description: 'Solve questions in the workspace, grouped by category and difficulty.',
+      kind: 'questions',
+    },
+    {
+      id: 'data-structures',
+      title: 'Data structures crash course',
+      path: '/data-structures',
+      description: 'Complexity, arrays, linked lists, hash tables, trees, graphs and heaps.',
+      kind: 'course',
+    },
+    {
+      id: 'assessments',
+      title: 'Assessments',
+      path: '/assessments',
+      description: 'Timed sets of questions that measure where you stand.',
+      kind: 'assessments',
+    },
+    {
+      id: 'interview-tips',
+      title: 'Interview tips',
+      path: '/interview-tips',
+      description: 'How coding interviews run and how to think out loud.',
+      kind: 'tips',
+    },
+    {
+      id: 'mock-interviews',
+      title: 'Mock interviews',
+      path: '/mock-interviews',
+      description: 'Practise with a friend on a shared workspace with video.',
+      kind: 'mock',
+    },
+  ],
+};
+
+const systemsexpert: Product = {
+  id: 'systemsexpert',
+  name: 'SystemsExpert',
+  subject: 'Systems design',
+  theme: 'se',
+  productPath: '/systems/product',
+  indexPath: '/systems/index',
+  isExternal: false,
+  isDisabled: false,
+  headline: 'Ace the systems design interviews.',
+  pitch:
+    'The fundamentals of distributed systems explained from first principles, then real design questions worked through end to end.',
+  features: [
+    'A fundamentals course from client-server to consensus',
+    'Design questions with full walkthroughs',
+    'A quiz to check what stuck',
+    'Interview tips for open-ended design rounds',
+  ],
+  sections: [
+    {
+      id: 'fundamentals',
+      title: 'Systems design fundamentals',
+      path: '/systems/fundamentals',
+      description: 'Caching, load balancing, replication, sharding and more.',
+      kind: 'course',
+    },
+    {
+      id: 'questions',
+      title: 'Design questions',
+      path: '/systems/questions',
+      description: 'Full design interviews, from requirements to trade-offs.',
+      kind: 'questions',
+    },
+    {
+      id: 'quiz',
+      title: 'Systems design quiz',
+      path: '/systems/quiz',
+      description: 'Multiple-choice questions on the fundamentals.',
+      kind: 'quiz',
+    },
+    {
+      id: 'interview-tips',
+      title: 'Interview tips',
+      path: '/systems/interview-tips',
+      description: 'How to lead an open-ended design conversation.',
+      kind: 'tips',
+    },
+  ],
+};
+
+const mlexpert: Product = {
+  id: 'mlexpert',
+  name: 'MLExpert',
+  subject: 'Machine learning',
+  theme: 'mle',
+  productPath: '/machine-learning/product',
+  indexPath: '/machine-learning/index',
+  isExternal: false,
+  isDisabled: false,
+  headline: 'Ace the machine learning interviews.',
+  pitch:
+    'A crash course in machine learning, coding questions that implement the classics, and large-scale ML system design.',
+  features: [
+    'A machine learning crash course',
+    'ML coding questions in a real workspace',
+    'A large-scale ML course and design questions',
+    'A quiz and interview tips',
+  ],
+  sections: [
+    {
+      id: 'crash-course',
+      title: 'ML crash course',
+      path: '/machine-learning/crash-course',
+      description: 'Models, training, evaluation and the maths behind them.',
+      kind: 'course',
+    },
+    {
+      id: 'coding-questions',
+      title: 'ML coding questions',
+      path: '/machine-learning/coding-questions',
+      description: 'Implement the algorithms interviewers ask about.',
+      kind: 'questions',
+    },
+    {
+      id: 'large-scale',
+      title: 'Large-scale ML',
+      path: '/machine-learning/large-scale',
+      description: 'Feature stores, training pipelines and serving at scale.',
+      kind: 'course',
+    },
+    {
+      id: 'design-questions',
+      title: 'ML design questions',
+      path: '/machine-learning/design-questions',
+      description: 'Design recommendation, ranking and detection systems.',
+      kind: 'questions',
+    },
+    {
+      id: 'quiz',
+      title: 'ML quiz',
+      path: '/machine-learning/quiz',
+      description: 'Check your understanding of the crash course.',
+      kind: 'quiz',
+    },
+    {
+      id: 'interview-tips',
+      title: 'Interview tips',
+      path: '/machine-learning/interview-tips',
+      description: 'What ML interviews look for.',
+      kind: 'tips',
+    },
+  ],
+};
+
+/** The frontend courses of spec 2 (`/frontend/:courseId/:lessonId?`). */
+export const frontendCourseIds = [
+  'html',
+  'css',
+  'javascript',
+  'react',
+  'web-dev-fundamentals',
+  'coding-questions',
+  'quiz',
+] as const;
+
+const frontendexpert: Product = {
+  id: 'frontendexpert',
+  name: 'FrontendExpert',
+  subject: 'Frontend engineering',
+  theme: 'fe',
+  productPath: '/frontend/product',
+  indexPath: '/frontend/index',
+  isExternal: false,
+  isDisabled: false,
+  headline: 'Ace the frontend interviews.',
+  pitch:
+    'Crash courses in HTML, CSS, JavaScript and React, web fundamentals, and frontend coding questions with a live browser preview.',
+  features: [
+    'HTML, CSS, JavaScript and React crash courses',
+    'Web development fundamentals',
+    'Frontend coding questions with a live preview',
+    'A frontend quiz',
+  ],
+  sections: [
+    {
+      id: 'html',
+      title: 'HTML crash course',
+      path: '/frontend/html',
+      description: 'Semantic markup, forms and accessibility.',
+      kind: 'course',
+    },
+    {
+      id: 'css',
+      title: 'CSS crash course',
+      path: '/frontend/css',
+      description: 'Selectors, the box model, flexbox and grid.',
+      kind: 'course',
+    },
+    {
+      id: 'javascript',
+      title: 'JavaScript crash course',
+      path: '/frontend/javascript',
+      description: 'The language, the DOM and asynchronous code.',
+      kind: 'course',
+    },
+    {
+      id: 'react',
+      title: 'React crash course',
+      path: '/frontend/react',
+      description: 'Components, state, effects and hooks.',
+      kind: 'course',
+    },
+    {
+      id: 'web-dev-fundamentals',
+      title: 'Web development fundamentals',
+      path: '/frontend/web-dev-fundamentals',
+      description: 'Browsers, HTTP, performance and security.',
+      kind: 'course',
+    },
+    {
+      id: 'coding-questions',
+      title: 'Frontend coding questions',
+      path: '/frontend/coding-questions',
+      description: 'Build components and utilities against tests.',
+      kind: 'questions',
+    },
+    {
+      id: 'quiz',
+      title: 'Frontend quiz',
+      path: '/frontend/quiz',
+      description: 'Check your frontend knowledge.',
+      kind: 'quiz',
+    },
+  ],
+};
+
+const infraexpert: Product = {
+  id: 'infraexpert',
+  name: 'InfraExpert',
+  subject: 'Infrastructure',
+  theme: 'ie',
+  productPath: '/infrastructure/product',
+  indexPath: '/infrastructure/index',
+  isExternal: false,
+  isDisabled: false,
+  headline: 'Ace the infrastructure interviews.',
+  pitch:
+    'Operating systems, networking, containers and cloud, taught as a crash course, then practised with coding and design questions.',
+  features: [
+    'An infrastructure crash course',
+    'Infrastructure coding questions',
+    'Infrastructure design questions',
+    'An infrastructure quiz',
+  ],
+  sections: [
+    {
+      id: 'crash-course',
+      title: 'Infrastructure crash course',
+      path: '/infrastructure/crash-course',
+      description: 'Linux, networking, containers, orchestration and the cloud.',
+      kind: 'course',
+    },
+    {
+      id: 'coding-questions',
+      title: 'Infrastructure coding questions',
+      path: '/infrastructure/coding-questions',
+      description: 'Scripts and tools written against tests.',
+      kind: 'questions',
+    },
+    {
+      id: 'design-questions',
+      title: 'Infrastructure design questions',
+      path: '/infrastructure/design-questions',
+      description: 'Design deployment, monitoring and scaling setups.',
+      kind: 'questions',
+    },
+    {
+      id: 'quiz',
+      title: 'Infrastructure quiz',
+      path: '/infrastructure/quiz',
+      description: 'Check what you learned.',
+      kind: 'quiz',
+    },
+  ],
+};
+
+/** The iOS courses (`/ios/:courseId/:lessonId?`). */
+export const iosCourseIds = ['swift', 'uikit', 'swiftui', 'ios-fundamentals'] as const;
+
+const iosexpert: Product = {
+  id: 'iosexpert',
+  name: 'iOSExpert',
+  subject: 'iOS development',
+  theme: 'ioe',
+  productPath: '/ios/product',
+  indexPath: '/ios/index',
+  isExternal: false,
+  isDisabled: false,
+  headline: 'Ace the iOS interviews.',
+  pitch: 'Swift and the iOS frameworks explained for interviews, with a quiz to check yourself.',
+  features: ['A Swift crash course', 'UIKit and SwiftUI courses', 'iOS fundamentals', 'An iOS quiz'],
+  sections: [
+    {
+      id: 'swift',
+      title: 'Swift crash course',
+      path: '/ios/swift',
+      description: 'The language from optionals to concurrency.',
+      kind: 'course',
+    },
+    {
+      id: 'uikit',
+      title: 'UIKit',
+      path: '/ios/uikit',
+      description: 'Views, controllers and the responder chain.',
+      kind: 'course',
+    },
+    {
+      id: 'swiftui',
+      title: 'SwiftUI',
+      path: '/ios/swiftui',
+      description: 'Declarative views, state and data flow.',
+      kind: 'course',
+    },
+    {
+      id: 'ios-fundamentals',
+      title: 'iOS fundamentals',
+      path: '/ios/ios-fundamentals',
+      description: 'App lifecycle, memory and persistence.',
+      kind: 'course',
+    },
+    {
+      id: 'quiz',
+      title: 'iOS quiz',
+      path: '/ios/quiz',
+      description: 'Check your iOS knowledge.',
+      kind: 'quiz',
+    },
+  ],
+};
+
+/** The blockchain courses of spec 2 (`/blockchain/<course>/:lessonId?`). */
+export const blockchainCourseIds = [
+  'blockchain-fundamentals',
+  'ethereum-and-smart-contracts',
+  'solidity-fundamentals',
+  'advanced-solidity',
+  'interacting-with-smart-contracts',
+  'web3-tools',
+] as const;
+
+const blockchainCourseTitles: Record<(typeof blockchainCourseIds)[number], [string, string]> = {
+  'blockchain-fundamentals': ['Blockchain fundamentals', 'Hashing, blocks, consensus and wallets.'],
+  'ethereum-and-smart-contracts': ['Ethereum and smart contracts', 'Accounts, gas and the EVM.'],
+  'solidity-fundamentals': ['Solidity fundamentals', 'Types, functions and contract structure.'],
+  'advanced-solidity': ['Advanced Solidity', 'Inheritance, libraries, assembly and security.'],
+  'interacting-with-smart-contracts': [
+    'Interacting with smart contracts',
+    'Calling contracts from scripts and web apps.',
+  ],
+  'web3-tools': ['Web3 tools', 'Frameworks, test networks and deployment.'],
+};
+
+const blockchainexpert: Product = {
+  id: 'blockchainexpert',
+  name: 'BlockchainExpert',
+  subject: 'Blockchain development',
+  theme: 'bce',
+  productPath: '/blockchain/product',
+  indexPath: '/blockchain/index',
+  isExternal: false,
+  isDisabled: false,
+  headline: 'Become a blockchain developer.',
+  pitch:
+    'From how blockchains work to writing, testing and shipping Solidity contracts, with practice questions, assessments and projects.',
+  features: [
+    'Six courses from fundamentals to Web3 tools',
+    'Practice questions after every lesson',
+    'Course assessments',
+    'Hands-on projects',
+  ],
+  sections: [
+    ...blockchainCourseIds.map((id): ProductSection => ({
+      id,
+      title: blockchainCourseTitles[id][0],
+      path: `/blockchain/${id}`,
+      description: blockchainCourseTitles[id][1],
+      kind: 'course',
+    })),
+  ],
+};
+
+const backendexpert: Product = {
+  id: 'backendexpert',
+  name: 'BackendExpert',
+  subject: 'Backend engineering',
+  theme: 'bke',
+  productPath: '/backend/product',
+  indexPath: null,
+  isExternal: false,
+  isDisabled: true,
+  headline: 'Ace the backend interviews.',
+  pitch: 'APIs, databases and servers for backend interviews.',
+  features: ['A backend crash course', 'A backend quiz'],
+  sections: [],
+};
+
+const programmingexpert: Product = {
+  id: 'programmingexpert',
+  name: 'ProgrammingExpert',
+  subject: 'Learning to program',
+  theme: 'ae',
+  productPath: PROGRAMMING_PRODUCT_URL,
+  indexPath: null,
+  isExternal: true,
+  isDisabled: false,
+  headline: 'Learn to program.',
+  pitch: 'A programming course for beginners, hosted on its own site.',
+  features: ['A beginner-friendly programming course'],
+  sections: [],
+};
+
+export const products: Record<ProductId, Product> = {
+  algoexpert,
+  systemsexpert,
+  mlexpert,
+  frontendexpert,
+  infraexpert,
+  iosexpert,
+  blockchainexpert,
+  backendexpert,
+  programmingexpert,
+};
+
+/** The eight products of the navigation drawer, in the spec's order (the disabled backend left out). */
+export const navigationProducts: readonly Product[] = [
+  algoexpert,
+  systemsexpert,
+  mlexpert,
+  frontendexpert,
+  infraexpert,
+  iosexpert,
+  blockchainexpert,
+  programmingexpert,
+];
+
+export function findSection(product: Product, sectionId: string): ProductSection | undefined {
+  return product.sections.find((section) => section.id === sectionId);
+}
+
+/** 'two-sum' → 'Two Sum': route ids shown as titles until their content exists. */
+export function titleFromSlug(slug: string): string {
+  return slug
+    .split(/[-_]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
