@@ -25,9 +25,26 @@ export type BusConsumerOptions = {
   fromBeginning?: boolean;
   /** Called with each partition's records in order; a throw redelivers the batch. No auto-commit. */
   handleBatch(batch: BusBatch): Promise<void>;
+  /**
+   * Called when the group gives this consumer partitions (at start and after each rebalance):
+   * answers where to read each one from (the next offset to read, as stored by the application);
+   * a partition left out starts from the broker's committed offset or `fromBeginning`.
+   */
+  onAssign?(topic: string, partitions: readonly number[]): Promise<ReadonlyMap<number, string>>;
+  /** How long the group waits for a silent member before giving its partitions to the others. */
+  sessionTimeoutMs?: number;
+  /** Partition batches handled at once (1: one after the other). */
+  partitionsConcurrently?: number;
 };
 
-export type BusConsumer = { close(): Promise<void> };
+export type BusConsumer = {
+  /** Partitions this consumer holds now. */
+  assigned(): number[];
+  close(): Promise<void>;
+};
+
+/** One partition's offsets: the first still on the broker and the next to be written (its end). */
+export type PartitionOffsets = { partition: number; low: string; high: string };
 
 export type EventBus = {
   /** Creates the topic when it does not exist yet. */
@@ -35,6 +52,8 @@ export type EventBus = {
   /** An idempotent producer (no duplicates or reordering on retries within its session). */
   producer(): Promise<BusProducer>;
   consumer(options: BusConsumerOptions): Promise<BusConsumer>;
+  /** Every partition's offsets now (the high offset is the end a consumer is behind by). */
+  topicOffsets(topic: string): Promise<PartitionOffsets[]>;
   /** Succeeds when a broker answers a metadata request. */
   ping(): Promise<void>;
   /** Closes what this bus opened (producers, consumers, admin). */

@@ -79,6 +79,14 @@ export function createKafkaBus(options: EventBusOptions): EventBus {
       return startConsumer(kafka, consumers, consumerOptions);
     },
 
+    async topicOffsets(topic) {
+      const client = await connectedAdmin();
+      const offsets = await client.fetchTopicOffsets(topic);
+      return offsets
+        .map((o) => ({ partition: o.partition, low: o.low, high: o.high }))
+        .sort((a, b) => a.partition - b.partition);
+    },
+
     async ping() {
       const client = await connectedAdmin();
       await client.describeCluster();
@@ -103,13 +111,36 @@ async function startConsumer(
   consumers: Set<Consumer>,
   options: BusConsumerOptions,
 ): Promise<BusConsumer> {
-  const consumer = kafka.consumer({ groupId: options.groupId, allowAutoTopicCreation: false });
+  const sessionTimeout = options.sessionTimeoutMs ?? 30_000;
+  const consumer = kafka.consumer({
+    groupId: options.groupId,
+    allowAutoTopicCreation: false,
+    sessionTimeout,
+    heartbeatInterval: Math.max(500, Math.floor(sessionTimeout / 10)),
+    rebalanceTimeout: Math.max(sessionTimeout * 2, 10_000),
+  });
+  let assigned: number[] = [];
+  // Seek where the application says as soon as the group hands partitions over. A batch fetched
+  // before the seek may still arrive: the handler skips what it has already stored.
+  consumer.on(consumer.events.GROUP_JOIN, (event) => {
+    assigned = [...(event.payload.memberAssignment[options.topic] ?? [])].sort((a, b) => a - b);
+    if (!options.onAssign || assigned.length === 0) return;
+    const partitions = assigned;
+    options
+      .onAssign(options.topic, partitions)
+      .then((offsets) => {
+        for (const [partition, offset] of offsets)
+          if (partitions.includes(partition)) consumer.seek({ topic: options.topic, partition, offset });
+      })
+      .catch((error: unknown) => consumer.logger().error('seeking to stored offsets failed', { error }));
+  });
   await consumer.connect();
   consumers.add(consumer);
   await consumer.subscribe({ topic: options.topic, fromBeginning: options.fromBeginning ?? false });
   await consumer.run({
     autoCommit: false,
     eachBatchAutoResolve: false,
+    partitionsConsumedConcurrently: options.partitionsConcurrently ?? 1,
     eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
       if (!isRunning() || isStale() || batch.messages.length === 0) return;
       await options.handleBatch({
@@ -130,6 +161,7 @@ async function startConsumer(
     },
   });
   return {
+    assigned: () => [...assigned],
     async close() {
       consumers.delete(consumer);
       await consumer.disconnect();

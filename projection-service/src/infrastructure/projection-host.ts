@@ -1,10 +1,22 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
-import { Gauge, type Registry } from 'prom-client';
-import { AppendNotifications, PgEventStore, poolConfig } from '@app/command-service';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import type { EventPosition, ProjectionStatus } from '@app/contracts';
+import {
+  AppendNotifications,
+  type EventBus,
+  PgEventStore,
+  createKafkaBus,
+  poolConfig,
+} from '@app/command-service';
 import { projections } from '../read-models';
 import { ProjectionAdmin, type SystemStatus } from '../runtime/admin';
+import {
+  type KafkaConsumerStatus,
+  KafkaProjectionConsumer,
+  KafkaVisibility,
+} from '../runtime/kafka-consumer';
 import { CheckpointStore } from '../runtime/checkpoints';
 import { ProjectionRunner } from '../runtime/runner';
 import type { ProjectionServiceConfig } from './config';
@@ -12,13 +24,19 @@ import { CONFIG, LOGGER, METRICS_REGISTRY, PG_POOL } from './tokens';
 
 const STATUS_CACHE_MS = 500;
 
+/** The status, with the Kafka consumer's offsets and lag when the projections consume from Kafka. */
+export type HostStatus = SystemStatus & { kafka?: KafkaConsumerStatus };
+
 /** Owns the projection runners of this process and the admin view over all of them. */
 @Injectable()
 export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly admin: ProjectionAdmin;
   private readonly notifications: AppendNotifications;
   private readonly runners: ProjectionRunner[];
-  private cachedStatus: { at: number; value: Promise<SystemStatus> } | undefined;
+  private readonly bus: EventBus | undefined;
+  private readonly consumer: KafkaProjectionConsumer | undefined;
+  private readonly visibility: KafkaVisibility | undefined;
+  private cachedStatus: { at: number; value: Promise<HostStatus> } | undefined;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -33,6 +51,50 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
       (projection) =>
         new ProjectionRunner(projection, { pool, store, notifications: this.notifications, logger }),
     );
+    if (config.kafka) {
+      const kafka = config.kafka;
+      this.bus = createKafkaBus({ brokers: kafka.brokers, clientId: 'projection-service', logger });
+      const applied = new Counter({
+        name: 'projection_kafka_events_applied_total',
+        help: 'Events from Kafka applied to the read models by this process.',
+        registers: [registry],
+      });
+      const duplicates = new Counter({
+        name: 'projection_kafka_duplicates_skipped_total',
+        help: 'Records from Kafka skipped by this process as already applied (resends, redeliveries).',
+        registers: [registry],
+      });
+      this.consumer = new KafkaProjectionConsumer({
+        pool,
+        bus: this.bus,
+        projections,
+        logger,
+        options: {
+          topic: kafka.topic,
+          groupId: kafka.groupId,
+          partitions: kafka.partitions,
+          dedupeOffsets: kafka.dedupeOffsets,
+          sessionTimeoutMs: kafka.sessionTimeoutMs,
+        },
+        onApplied: (events, skipped) => {
+          applied.inc(events);
+          duplicates.inc(skipped);
+        },
+      });
+      this.visibility = new KafkaVisibility(pool, this.bus, kafka.topic);
+      const host = this;
+      new Gauge({
+        name: 'projection_kafka_consumer_lag',
+        help: "Records of a partition not yet applied to the read models (the partition's end minus the stored offset).",
+        labelNames: ['topic', 'partition'],
+        registers: [registry],
+        async collect() {
+          const status = (await host.status()).kafka;
+          for (const p of status?.partitions ?? [])
+            this.set({ topic: status!.topic, partition: String(p.partition) }, p.lag);
+        },
+      });
+    }
     const statusOf = async (name: string) => (await this.status()).projections.find((p) => p.name === name);
     new Gauge({
       name: 'projection_lag_seconds',
@@ -61,21 +123,58 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
   async onApplicationBootstrap(): Promise<void> {
     await new CheckpointStore(this.pool).ensure(projections.map((p) => p.name));
     if (!this.config.runProjections) return;
+    if (this.consumer) {
+      this.consumer.start();
+      return;
+    }
     await this.notifications.start();
     for (const runner of this.runners) runner.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.runners.map((runner) => runner.stop()));
+    await this.consumer?.stop();
+    await this.bus?.close();
     await this.notifications.stop();
     await this.pool.end();
   }
 
+  /** True when the projections are fed from Kafka (a store rebuild would race the consumers). */
+  get consumesKafka(): boolean {
+    return this.consumer !== undefined;
+  }
+
+  /**
+   * Waits until the named projections show every event up to `position` (read-your-writes).
+   * From Kafka, all projections move together, batch by batch, so the names do not matter.
+   */
+  waitFor(names: readonly string[], position: EventPosition, timeoutMs: number): Promise<boolean> {
+    if (this.visibility) return this.visibility.waitFor(position, timeoutMs);
+    return this.admin.waitFor(names, position, timeoutMs);
+  }
+
+  private async computeStatus(): Promise<HostStatus> {
+    if (!this.consumer) return this.admin.status();
+    const [base, kafka] = await Promise.all([this.admin.status(), this.consumer.status()]);
+    // The store checkpoints do not move: each projection's status is the consumer's.
+    const fromKafka = (p: ProjectionStatus): ProjectionStatus => ({
+      ...p,
+      checkpoint: kafka.latestApplied ?? '0.0',
+      checkpointPosition: (kafka.latestApplied ?? '0.0').split('.')[1],
+      eventsBehind: kafka.lag,
+      lagMs: kafka.stalledMs,
+      state: kafka.lag > 0 ? 'running' : 'idle',
+      rebuildProgress: null,
+      updatedAt: base.generatedAt,
+    });
+    return { ...base, projections: base.projections.map(fromKafka), kafka };
+  }
+
   /** The system status, computed at most every half second whatever the number of viewers. */
-  status(): Promise<SystemStatus> {
+  status(): Promise<HostStatus> {
     const now = Date.now();
     if (!this.cachedStatus || now - this.cachedStatus.at > STATUS_CACHE_MS) {
-      const value = this.admin.status();
+      const value = this.computeStatus();
       value.catch(() => {
         this.cachedStatus = undefined;
       });

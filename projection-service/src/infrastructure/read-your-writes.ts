@@ -23,7 +23,7 @@ export class ReadYourWrites {
         `${MIN_POSITION_HEADER} must be a position token such as "1234.56", as answered by a command.`,
       );
     }
-    const reached = await this.host.admin.waitFor(projections, position, MIN_POSITION_WAIT_MS);
+    const reached = await this.host.waitFor(projections, position, MIN_POSITION_WAIT_MS);
     if (!reached) {
       response.setHeader('Retry-After', '1');
       throw new ApiException(

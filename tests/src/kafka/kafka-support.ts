@@ -1,10 +1,23 @@
+import type { Pool } from 'pg';
 import {
+  AppendNotifications,
   type BusBatch,
   type EventBus,
   type EventMessage,
   EVENT_ID_HEADER,
+  PgEventStore,
   createKafkaBus,
+  poolConfig,
 } from '@app/command-service';
+import { formatPosition } from '@app/contracts';
+import {
+  CheckpointStore,
+  KafkaVisibility,
+  type Projection,
+  ProjectionAdmin,
+  ProjectionRunner,
+  projections,
+} from '@app/projection-service';
 // Not exported by the package: a relative path, which both jest and tsc's project references resolve.
 import { type RunningKafka, kafkaUnavailableReason, startKafka } from '../../../infra/src/kafka-broker';
 
@@ -131,4 +144,79 @@ export function checkDelivery(
   const missing = [...stored.keys()].filter((id) => !firstDelivery.has(id));
   expect(missing).toEqual([]);
   return { duplicates, streams: nextRevision.size };
+}
+
+type RunnerLogger = ConstructorParameters<typeof ProjectionRunner>[1]['logger'];
+
+/** Every row of every read model, as JSON text in a stable order: to compare two states. */
+export async function readModelRows(
+  pool: Pool,
+  projections: readonly Projection[],
+): Promise<Record<string, string[]>> {
+  const rows: Record<string, string[]> = {};
+  for (const table of projections.flatMap((p) => p.tables)) {
+    const result = await pool.query<{ row: string }>(
+      `SELECT row_to_json(t)::text AS row FROM "${table}" t ORDER BY 1`,
+    );
+    rows[table] = result.rows.map((r) => r.row);
+  }
+  return rows;
+}
+
+/** The daily counts straight from the events (what the counting read models must hold). */
+export async function countsFromEvents(pool: Pool) {
+  const telemetry = await pool.query(
+    `SELECT substr(metadata ->> 'occurredAt', 1, 10) AS day, data ->> 'eventType' AS event_type, count(*)::int AS count
+       FROM es_events WHERE type = 'TelemetryEventRecorded' GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  const clicks = await pool.query(
+    `SELECT substr(metadata ->> 'occurredAt', 1, 10) AS day, data ->> 'affiliateCode' AS affiliate_code, count(*)::int AS count
+       FROM es_events WHERE type = 'AffiliateLinkClicked' GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  return { telemetry: telemetry.rows, clicks: clicks.rows };
+}
+
+/** The daily counts as the read models hold them. */
+export async function countsInReadModels(pool: Pool) {
+  const telemetry = await pool.query(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, event_type, count::int FROM rm_telemetry_daily ORDER BY 1, 2`,
+  );
+  const clicks = await pool.query(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, affiliate_code, count::int FROM rm_affiliate_clicks_daily ORDER BY 1, 2`,
+  );
+  return { telemetry: telemetry.rows, clicks: clicks.rows };
+}
+
+/**
+ * A from-scratch rebuild from the store with the runtime's own rebuild (truncate, then replay every
+ * projection to the head). Nothing may be consuming into the read models meanwhile.
+ */
+export async function rebuildFromStore(pool: Pool, databaseUrl: string): Promise<void> {
+  const store = new PgEventStore(pool);
+  const admin = new ProjectionAdmin(pool, store, projections);
+  const notifications = new AppendNotifications(poolConfig(databaseUrl));
+  const logger = { info: () => undefined, error: () => undefined } as unknown as RunnerLogger;
+  await new CheckpointStore(pool).ensure(projections.map((p) => p.name));
+  for (const projection of projections) {
+    await admin.rebuild(projection);
+    await new ProjectionRunner(projection, { pool, store, notifications, logger }).drain();
+  }
+}
+
+/** Waits until every event of the store up to its head shows in the read models fed from Kafka. */
+export async function waitVisible(
+  pool: Pool,
+  bus: EventBus,
+  topic: string,
+  timeoutMs: number,
+): Promise<void> {
+  const head = (await new PgEventStore(pool).head()).position;
+  if (!head) return;
+  const visible = await new KafkaVisibility(pool, bus, topic).waitFor(head, timeoutMs);
+  if (!visible) {
+    const offsets = await pool.query('SELECT * FROM projection_kafka_offsets WHERE topic = $1', [topic]);
+    throw new Error(
+      `the read models did not reach ${formatPosition(head)} within ${timeoutMs} ms: ${JSON.stringify(offsets.rows)}`,
+    );
+  }
 }

@@ -1,0 +1,397 @@
+import type { Pool, PoolClient } from 'pg';
+import { type EventPosition, type RecordedEvent, comparePositions, formatPosition } from '@app/contracts';
+import {
+  type BusBatch,
+  type BusConsumer,
+  type BusLogger,
+  type EventBus,
+  type PartitionOffsets,
+  fromBusRecord,
+} from '@app/command-service';
+import type { Projection } from './projection';
+
+export type KafkaConsumerOptions = {
+  topic: string;
+  /** The consumer group every projection-service instance joins (partitions spread over them). */
+  groupId: string;
+  /** Partitions of the topic when the consumer creates it (before the forwarder did). */
+  partitions: number;
+  /**
+   * Event ids remembered per partition, counted in offsets back from where it stands. The forwarder
+   * resends at most its unacknowledged batch after a crash, so a duplicate lies within one forwarder
+   * batch (FORWARDER_BATCH_SIZE records) of its original on the same partition.
+   */
+  dedupeOffsets: number;
+  /** How long the group waits for a silent (killed) instance before its partitions move. */
+  sessionTimeoutMs: number;
+  /** How often the remembered ids beyond `dedupeOffsets` are deleted. */
+  pruneIntervalMs: number;
+};
+
+export const defaultKafkaConsumerOptions: Omit<KafkaConsumerOptions, 'topic'> = {
+  groupId: 'projection-service',
+  partitions: 12,
+  dedupeOffsets: 100_000,
+  sessionTimeoutMs: 10_000,
+  pruneIntervalMs: 10_000,
+};
+
+export type PartitionLag = {
+  partition: number;
+  /** The partition's end (the offset the next record will get). */
+  endOffset: string;
+  /** The next offset to apply, as stored with the read models. */
+  storedOffset: string;
+  lag: number;
+};
+
+export type KafkaConsumerStatus = {
+  topic: string;
+  groupId: string;
+  /** Partitions this instance holds now. */
+  assigned: number[];
+  partitions: PartitionLag[];
+  /** Records not yet applied, summed over partitions. */
+  lag: number;
+  /** The latest position applied from any partition (partitions progress independently). */
+  latestApplied: string | null;
+  /** Longest time a partition with records to apply has not moved, in milliseconds. */
+  stalledMs: number;
+};
+
+type StoredOffset = {
+  partition: number;
+  nextOffset: bigint;
+  latest: EventPosition | null;
+  updatedAt: Date;
+};
+
+/**
+ * Feeds the projections from Kafka instead of the store's catch-up read. Each batch of a partition
+ * is applied in one transaction that also stores the partition's next offset (no commits to Kafka:
+ * on assignment the consumer seeks to the stored offsets). Events already applied are skipped by
+ * id (the forwarder is at-least-once), records below the stored offset by offset (a batch fetched
+ * before a seek, or by an instance that lost the partition). The projections see batches of
+ * recorded events exactly as from the store.
+ *
+ * Kafka orders events per stream only; a projection whose state spans streams (user-access,
+ * submissions) must not run two batches at once, so each batch takes a transaction lock per
+ * projection it feeds (in name order, after the partition's offset row).
+ */
+export class KafkaProjectionConsumer {
+  private consumer: BusConsumer | undefined;
+  private starting: Promise<void> | undefined;
+  private stopped = true;
+  private pruneTimer: NodeJS.Timeout | undefined;
+  private readonly options: KafkaConsumerOptions;
+  private readonly projections: readonly Projection[];
+  private readonly handled: Map<string, Set<string>>;
+
+  constructor(
+    private readonly deps: {
+      pool: Pool;
+      bus: EventBus;
+      projections: readonly Projection[];
+      logger: BusLogger;
+      options: Partial<KafkaConsumerOptions> & { topic: string };
+      /** Called after each committed batch (metrics). */
+      onApplied?: (applied: number, duplicates: number) => void;
+    },
+  ) {
+    this.options = { ...defaultKafkaConsumerOptions, ...deps.options };
+    this.projections = [...deps.projections].sort((a, b) => a.name.localeCompare(b.name));
+    this.handled = new Map(this.projections.map((p) => [p.name, new Set<string>(p.eventTypes)]));
+  }
+
+  get topic(): string {
+    return this.options.topic;
+  }
+
+  get groupId(): string {
+    return this.options.groupId;
+  }
+
+  assigned(): number[] {
+    return this.consumer?.assigned() ?? [];
+  }
+
+  /** Joins the group in the background (retrying while the broker is away). */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.starting = this.connect();
+    this.pruneTimer = setInterval(() => {
+      this.prune().catch((error: unknown) =>
+        this.deps.logger.warn({ err: error }, 'pruning applied event ids failed'),
+      );
+    }, this.options.pruneIntervalMs);
+    this.pruneTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    await this.starting;
+    await this.consumer?.close().catch(() => undefined);
+    this.consumer = undefined;
+  }
+
+  private async connect(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        await this.deps.bus.ensureTopic(this.topic, { partitions: this.options.partitions });
+        this.consumer = await this.deps.bus.consumer({
+          topic: this.topic,
+          groupId: this.options.groupId,
+          fromBeginning: true,
+          sessionTimeoutMs: this.options.sessionTimeoutMs,
+          onAssign: async (_topic, partitions) => {
+            const stored = await loadOffsets(this.deps.pool, this.topic);
+            const seeks = new Map<number, string>();
+            for (const offset of stored)
+              if (partitions.includes(offset.partition))
+                seeks.set(offset.partition, offset.nextOffset.toString());
+            return seeks;
+          },
+          handleBatch: (batch) => this.apply(batch),
+        });
+        this.deps.logger.info(
+          { topic: this.topic, groupId: this.options.groupId },
+          'projections consuming from Kafka',
+        );
+        return;
+      } catch (error) {
+        this.deps.logger.error({ err: error, topic: this.topic }, 'joining the Kafka consumer group failed');
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  }
+
+  /** Applies one partition's batch and stores its next offset, in one transaction. */
+  async apply(batch: BusBatch): Promise<void> {
+    if (batch.records.length === 0) return;
+    const client = await this.deps.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // The offset row first: batches of one partition (from a zombie and its successor) queue here.
+      const locked = await client.query<{ next_offset: string }>(
+        `INSERT INTO projection_kafka_offsets AS o (topic, partition, next_offset) VALUES ($1, $2, 0)
+         ON CONFLICT (topic, partition) DO UPDATE SET next_offset = o.next_offset
+         RETURNING next_offset`,
+        [batch.topic, batch.partition],
+      );
+      const stored = BigInt(locked.rows[0].next_offset);
+      const records = batch.records.filter((r) => BigInt(r.offset) >= stored);
+      if (records.length === 0) {
+        await client.query('ROLLBACK');
+        return;
+      }
+      // Decode; a record without a valid event fails the batch (redelivered, logged), never skipped.
+      const decoded = records.map((record) => ({ record, event: fromBusRecord(record) }));
+      const firstById = new Map<string, (typeof decoded)[number]>();
+      for (const item of decoded)
+        if (!firstById.has(item.event.metadata.eventId)) firstById.set(item.event.metadata.eventId, item);
+      const unique = [...firstById.values()];
+
+      const types = new Set(unique.map((u) => u.event.type));
+      const fed = this.projections.filter((p) => [...this.handled.get(p.name)!].some((t) => types.has(t)));
+      for (const projection of fed)
+        await client.query(`SELECT pg_advisory_xact_lock(hashtext('projection-apply:' || $1))`, [
+          projection.name,
+        ]);
+
+      const inserted = await client.query<{ event_id: string }>(
+        `INSERT INTO projection_kafka_applied_events (event_id, topic, partition, kafka_offset)
+         SELECT x.id, $1, $2, x.off FROM unnest($3::uuid[], $4::bigint[]) AS x(id, off)
+         ON CONFLICT (event_id) DO NOTHING
+         RETURNING event_id`,
+        [
+          batch.topic,
+          batch.partition,
+          unique.map((u) => u.event.metadata.eventId),
+          unique.map((u) => u.record.offset),
+        ],
+      );
+      const fresh = new Set(inserted.rows.map((r) => r.event_id));
+      const events: RecordedEvent[] = unique
+        .filter((u) => fresh.has(u.event.metadata.eventId.toLowerCase()))
+        .map((u) => u.event);
+      for (const projection of fed) {
+        const handled = this.handled.get(projection.name)!;
+        const relevant = events.filter((e) => handled.has(e.type));
+        if (relevant.length > 0) await projection.apply(relevant, client);
+      }
+      const latest = events.reduce<RecordedEvent | undefined>(
+        (max, e) => (!max || comparePositions(positionOf(e), positionOf(max)) > 0 ? e : max),
+        undefined,
+      );
+      const duplicates = records.length - events.length;
+      await client.query(
+        `UPDATE projection_kafka_offsets SET
+           next_offset = $3, events_applied = events_applied + $4, duplicates_skipped = duplicates_skipped + $5,
+           latest_transaction_id = CASE WHEN $6::text IS NULL THEN latest_transaction_id
+             ELSE GREATEST(latest_transaction_id, $6::text::xid8) END,
+           latest_position = CASE WHEN $6::text IS NULL THEN latest_position
+             WHEN latest_transaction_id IS NULL OR $6::text::xid8 > latest_transaction_id
+               OR ($6::text::xid8 = latest_transaction_id AND $7::bigint > latest_position) THEN $7::bigint
+             ELSE latest_position END,
+           updated_at = clock_timestamp()
+         WHERE topic = $1 AND partition = $2`,
+        [
+          batch.topic,
+          batch.partition,
+          (BigInt(records[records.length - 1].offset) + 1n).toString(),
+          events.length,
+          duplicates,
+          latest?.transactionId.toString() ?? null,
+          latest?.position.toString() ?? null,
+        ],
+      );
+      await client.query('COMMIT');
+      this.deps.onApplied?.(events.length, duplicates);
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      this.deps.logger.error(
+        { err: error, topic: batch.topic, partition: batch.partition },
+        'applying a Kafka batch failed; it is delivered again',
+      );
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Forgets the ids of events further back than `dedupeOffsets` in their partition. */
+  async prune(): Promise<number> {
+    const result = await this.deps.pool.query(
+      `DELETE FROM projection_kafka_applied_events a USING projection_kafka_offsets o
+        WHERE a.topic = $1 AND o.topic = a.topic AND o.partition = a.partition
+          AND a.kafka_offset < o.next_offset - $2`,
+      [this.topic, this.options.dedupeOffsets],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  async status(): Promise<KafkaConsumerStatus> {
+    const [ends, stored] = await Promise.all([
+      this.deps.bus.topicOffsets(this.topic),
+      loadOffsets(this.deps.pool, this.topic),
+    ]);
+    const byPartition = new Map(stored.map((s) => [s.partition, s]));
+    const now = Date.now();
+    let stalledMs = 0;
+    let latest: EventPosition | null = null;
+    for (const s of stored)
+      if (s.latest && (!latest || comparePositions(s.latest, latest) > 0)) latest = s.latest;
+    const partitions = ends.map((end) => {
+      const own = byPartition.get(end.partition);
+      const next = own ? own.nextOffset : BigInt(end.low);
+      const lag = Math.max(0, Number(BigInt(end.high) - (next > BigInt(end.low) ? next : BigInt(end.low))));
+      if (lag > 0) stalledMs = Math.max(stalledMs, own ? now - own.updatedAt.getTime() : 0);
+      return { partition: end.partition, endOffset: end.high, storedOffset: next.toString(), lag };
+    });
+    return {
+      topic: this.topic,
+      groupId: this.options.groupId,
+      assigned: this.assigned(),
+      partitions,
+      lag: partitions.reduce((sum, p) => sum + p.lag, 0),
+      latestApplied: latest ? formatPosition(latest) : null,
+      stalledMs,
+    };
+  }
+}
+
+function positionOf(event: RecordedEvent): EventPosition {
+  return { transactionId: event.transactionId, position: event.position };
+}
+
+export async function loadOffsets(db: Pool | PoolClient, topic: string): Promise<StoredOffset[]> {
+  const result = await db.query<{
+    partition: number;
+    next_offset: string;
+    xid_text: string | null;
+    latest_position: string | null;
+    updated_at: Date;
+  }>(
+    `SELECT partition, next_offset, latest_transaction_id::text AS xid_text, latest_position, updated_at
+       FROM projection_kafka_offsets WHERE topic = $1`,
+    [topic],
+  );
+  return result.rows.map((r) => ({
+    partition: r.partition,
+    nextOffset: BigInt(r.next_offset),
+    latest:
+      r.xid_text === null
+        ? null
+        : { transactionId: BigInt(r.xid_text), position: BigInt(r.latest_position!) },
+    updatedAt: r.updated_at,
+  }));
+}
+
+/**
+ * Read-your-writes through Kafka. Partitions progress independently, so a position P is visible
+ * when, for every partition, the offset stored with the read models has reached the partition's
+ * end as it was after the forwarder had published P: the forwarder's checkpoint moves only after
+ * the broker acknowledged every event up to it, so each such event sits below those ends.
+ * Ends are fetched once for many waiting queries (any fetch made after the checkpoint passed P
+ * serves P).
+ */
+export class KafkaVisibility {
+  private ends: { checkpoint: EventPosition; offsets: PartitionOffsets[] } | undefined;
+  private fetching: Promise<void> | undefined;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly bus: EventBus,
+    private readonly topic: string,
+  ) {}
+
+  async waitFor(position: EventPosition, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    let delay = 2;
+    const pause = async () => {
+      await new Promise((r) => setTimeout(r, Math.min(delay, Math.max(1, deadline - Date.now()))));
+      delay = Math.min(delay * 2, 25);
+    };
+    // 1. The ends of the partitions as of after the forwarder published `position`.
+    let ends: PartitionOffsets[] | undefined;
+    for (;;) {
+      if (this.ends && comparePositions(this.ends.checkpoint, position) >= 0) {
+        ends = this.ends.offsets;
+        break;
+      }
+      this.fetching ??= this.refresh().finally(() => (this.fetching = undefined));
+      await this.fetching;
+      if (this.ends && comparePositions(this.ends.checkpoint, position) >= 0) continue;
+      if (Date.now() >= deadline) return false;
+      await pause();
+    }
+    // 2. Every partition applied up to its end.
+    delay = 2;
+    for (;;) {
+      const stored = new Map(
+        (await loadOffsets(this.pool, this.topic)).map((s) => [s.partition, s.nextOffset]),
+      );
+      const reached = ends.every(
+        (end) => end.high === end.low || (stored.get(end.partition) ?? -1n) >= BigInt(end.high),
+      );
+      if (reached) return true;
+      if (Date.now() >= deadline) return false;
+      await pause();
+    }
+  }
+
+  private async refresh(): Promise<void> {
+    const result = await this.pool.query<{ xid_text: string; position: string }>(
+      `SELECT transaction_id::text AS xid_text, position FROM es_forwarder_checkpoints WHERE topic = $1`,
+      [this.topic],
+    );
+    const row = result.rows[0];
+    if (!row) return;
+    const checkpoint = { transactionId: BigInt(row.xid_text), position: BigInt(row.position) };
+    if (this.ends && comparePositions(this.ends.checkpoint, checkpoint) >= 0) return;
+    const offsets = await this.bus.topicOffsets(this.topic);
+    this.ends = { checkpoint, offsets };
+  }
+}
