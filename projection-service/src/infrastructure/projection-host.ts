@@ -82,14 +82,14 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
         },
       });
       this.visibility = new KafkaVisibility(pool, this.bus, kafka.topic);
-      const host = this;
+      const hostStatus = () => this.status();
       new Gauge({
         name: 'projection_kafka_consumer_lag',
         help: "Records of a partition not yet applied to the read models (the partition's end minus the stored offset).",
         labelNames: ['topic', 'partition'],
         registers: [registry],
         async collect() {
-          const status = (await host.status()).kafka;
+          const status = (await hostStatus()).kafka;
           for (const p of status?.partitions ?? [])
             this.set({ topic: status!.topic, partition: String(p.partition) }, p.lag);
         },
