@@ -634,6 +634,16 @@ describe('deployment: ports and probes', () => {
       );
     }
     expect(k8s('Service', 'kafka').spec.clusterIP).toBe('None');
+    // The forwarder and the consumers agree on the topic and its partitions.
+    for (const platform of ['compose', 'k8s'] as const) {
+      const view = (role: Role) => (platform === 'compose' ? composeContainer(role) : k8sContainer(role));
+      for (const name of ['KAFKA_TOPIC', 'KAFKA_TOPIC_PARTITIONS'])
+        expect({ platform, name, value: view('projection-service').env.get(name)?.value }).toEqual({
+          platform,
+          name,
+          value: view('command-service').env.get(name)?.value,
+        });
+    }
   });
 });
 
@@ -921,7 +931,8 @@ describe('deployment: images and the files they run', () => {
       const rule = provides[program];
       if (rule) expect({ program, installed: rule.test(dockerfile) }).toEqual({ program, installed: true });
     }
-    expect(lines).toMatch(/node infra\/dist\/ensure-toolchains\.js/);
+    // --strict: the image build fails when a language other than Swift cannot run.
+    expect(lines).toMatch(/node infra\/dist\/ensure-toolchains\.js --strict/);
     expect(imageEnv('command-service').get('TOOLCHAINS_DIR')).toBeDefined();
   });
 });
