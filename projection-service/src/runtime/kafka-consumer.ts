@@ -68,7 +68,8 @@ type StoredOffset = {
 
 /**
  * Feeds the projections from Kafka instead of the store's catch-up read. Each batch of a partition
- * is applied in one transaction that also stores the partition's next offset (no commits to Kafka:
+ * is applied in one transaction that also stores the partition's next offset (batches of several
+ * partitions that arrive together share one transaction) (no commits to Kafka:
  * on assignment the consumer seeks to the stored offsets). Events already applied are skipped by
  * id (the forwarder is at-least-once), records below the stored offset by offset (a batch fetched
  * before a seek, or by an instance that lost the partition). The projections see batches of
@@ -86,6 +87,8 @@ export class KafkaProjectionConsumer {
   private readonly options: KafkaConsumerOptions;
   private readonly projections: readonly Projection[];
   private readonly handled: Map<string, Set<string>>;
+  private queue: Array<{ batch: BusBatch; resolve: () => void; reject: (error: unknown) => void }> = [];
+  private flushing: Promise<void> | undefined;
 
   constructor(
     private readonly deps: {
@@ -153,7 +156,8 @@ export class KafkaProjectionConsumer {
                 seeks.set(offset.partition, offset.nextOffset.toString());
             return seeks;
           },
-          handleBatch: (batch) => this.apply(batch),
+          partitionsConcurrently: this.options.partitions,
+          handleBatch: (batch) => this.handle(batch),
         });
         this.deps.logger.info(
           { topic: this.topic, groupId: this.options.groupId },
@@ -167,21 +171,54 @@ export class KafkaProjectionConsumer {
     }
   }
 
-  /** Applies one partition's batch and stores its next offset, in one transaction. */
-  async apply(batch: BusBatch): Promise<void> {
-    if (batch.records.length === 0) return;
+  /**
+   * Takes one partition's batch; resolves once it is applied and its offset stored. Batches that
+   * arrive while a transaction runs (other partitions of the same fetch) go together in the next
+   * one: one commit for many partitions.
+   */
+  handle(batch: BusBatch): Promise<void> {
+    if (batch.records.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ batch, resolve, reject });
+      this.flushing ??= this.flush().finally(() => (this.flushing = undefined));
+    });
+  }
+
+  private async flush(): Promise<void> {
+    // Let the other partitions of the same fetch join the first transaction.
+    await new Promise((r) => setImmediate(r));
+    while (this.queue.length > 0) {
+      const group = this.queue.splice(0, this.queue.length);
+      try {
+        await this.apply(group.map((g) => g.batch));
+        for (const g of group) g.resolve();
+      } catch (error) {
+        for (const g of group) g.reject(error);
+      }
+    }
+  }
+
+  /** Applies partitions' batches and stores their next offsets, in one transaction. */
+  async apply(batches: readonly BusBatch[]): Promise<void> {
+    const sorted = batches.filter((b) => b.records.length > 0).sort((a, b) => a.partition - b.partition);
+    if (sorted.length === 0) return;
+    const topic = this.topic;
     const client = await this.deps.pool.connect();
     try {
       await client.query('BEGIN');
-      // The offset row first: batches of one partition (from a zombie and its successor) queue here.
-      const locked = await client.query<{ next_offset: string }>(
-        `INSERT INTO projection_kafka_offsets AS o (topic, partition, next_offset) VALUES ($1, $2, 0)
+      // The offset rows first, in partition order: batches of one partition (from a zombie and its
+      // successor) queue here, and records below the stored offset were applied already.
+      const locked = await client.query<{ partition: number; next_offset: string }>(
+        `INSERT INTO projection_kafka_offsets AS o (topic, partition, next_offset)
+         SELECT $1, p, 0 FROM unnest($2::int[]) AS p ORDER BY p
          ON CONFLICT (topic, partition) DO UPDATE SET next_offset = o.next_offset
-         RETURNING next_offset`,
-        [batch.topic, batch.partition],
+         RETURNING partition, next_offset`,
+        [topic, [...new Set(sorted.map((b) => b.partition))]],
       );
-      const stored = BigInt(locked.rows[0].next_offset);
-      const records = batch.records.filter((r) => BigInt(r.offset) >= stored);
+      const storedOffsets = new Map(locked.rows.map((r) => [r.partition, BigInt(r.next_offset)]));
+      const records = sorted.flatMap((b) =>
+        b.records.filter((r) => BigInt(r.offset) >= (storedOffsets.get(b.partition) ?? 0n)),
+      );
       if (records.length === 0) {
         await client.query('ROLLBACK');
         return;
@@ -189,8 +226,10 @@ export class KafkaProjectionConsumer {
       // Decode; a record without a valid event fails the batch (redelivered, logged), never skipped.
       const decoded = records.map((record) => ({ record, event: fromBusRecord(record) }));
       const firstById = new Map<string, (typeof decoded)[number]>();
-      for (const item of decoded)
-        if (!firstById.has(item.event.metadata.eventId)) firstById.set(item.event.metadata.eventId, item);
+      for (const item of decoded) {
+        const id = item.event.metadata.eventId.toLowerCase();
+        if (!firstById.has(id)) firstById.set(id, item);
+      }
       const unique = [...firstById.values()];
 
       const types = new Set(unique.map((u) => u.event.type));
@@ -202,58 +241,75 @@ export class KafkaProjectionConsumer {
 
       const inserted = await client.query<{ event_id: string }>(
         `INSERT INTO projection_kafka_applied_events (event_id, topic, partition, kafka_offset)
-         SELECT x.id, $1, $2, x.off FROM unnest($3::uuid[], $4::bigint[]) AS x(id, off)
+         SELECT x.id, $1, x.p, x.off FROM unnest($2::uuid[], $3::int[], $4::bigint[]) AS x(id, p, off)
          ON CONFLICT (event_id) DO NOTHING
          RETURNING event_id`,
         [
-          batch.topic,
-          batch.partition,
+          topic,
           unique.map((u) => u.event.metadata.eventId),
+          unique.map((u) => u.record.partition),
           unique.map((u) => u.record.offset),
         ],
       );
       const fresh = new Set(inserted.rows.map((r) => r.event_id));
-      const events: RecordedEvent[] = unique
-        .filter((u) => fresh.has(u.event.metadata.eventId.toLowerCase()))
-        .map((u) => u.event);
+      const applied = unique.filter((u) => fresh.has(u.event.metadata.eventId.toLowerCase()));
+      const events: RecordedEvent[] = applied.map((u) => u.event);
       for (const projection of fed) {
         const handled = this.handled.get(projection.name)!;
         const relevant = events.filter((e) => handled.has(e.type));
         if (relevant.length > 0) await projection.apply(relevant, client);
       }
-      const latest = events.reduce<RecordedEvent | undefined>(
-        (max, e) => (!max || comparePositions(positionOf(e), positionOf(max)) > 0 ? e : max),
-        undefined,
-      );
-      const duplicates = records.length - events.length;
+
+      // Per partition: the next offset, counts and the latest position applied.
+      const moves = new Map<
+        number,
+        { next: bigint; applied: number; records: number; latest: RecordedEvent | undefined }
+      >();
+      for (const r of records) {
+        const move = moves.get(r.partition) ?? { next: 0n, applied: 0, records: 0, latest: undefined };
+        move.records++;
+        const next = BigInt(r.offset) + 1n;
+        if (next > move.next) move.next = next;
+        moves.set(r.partition, move);
+      }
+      for (const { record, event } of applied) {
+        const move = moves.get(record.partition)!;
+        move.applied++;
+        if (!move.latest || comparePositions(positionOf(event), positionOf(move.latest)) > 0)
+          move.latest = event;
+      }
+      const rows = [...moves.entries()];
       await client.query(
-        `UPDATE projection_kafka_offsets SET
-           next_offset = $3, events_applied = events_applied + $4, duplicates_skipped = duplicates_skipped + $5,
-           latest_transaction_id = CASE WHEN $6::text IS NULL THEN latest_transaction_id
-             ELSE GREATEST(latest_transaction_id, $6::text::xid8) END,
-           latest_position = CASE WHEN $6::text IS NULL THEN latest_position
-             WHEN latest_transaction_id IS NULL OR $6::text::xid8 > latest_transaction_id
-               OR ($6::text::xid8 = latest_transaction_id AND $7::bigint > latest_position) THEN $7::bigint
-             ELSE latest_position END,
+        `UPDATE projection_kafka_offsets AS o SET
+           next_offset = m.next, events_applied = o.events_applied + m.applied,
+           duplicates_skipped = o.duplicates_skipped + m.records - m.applied,
+           latest_transaction_id = CASE WHEN m.xid IS NULL THEN o.latest_transaction_id
+             ELSE GREATEST(o.latest_transaction_id, m.xid::xid8) END,
+           latest_position = CASE WHEN m.xid IS NULL THEN o.latest_position
+             WHEN o.latest_transaction_id IS NULL OR m.xid::xid8 > o.latest_transaction_id
+               OR (m.xid::xid8 = o.latest_transaction_id AND m.pos > o.latest_position) THEN m.pos
+             ELSE o.latest_position END,
            updated_at = clock_timestamp()
-         WHERE topic = $1 AND partition = $2`,
+         FROM unnest($2::int[], $3::bigint[], $4::int[], $5::int[], $6::text[], $7::bigint[])
+              AS m(partition, next, applied, records, xid, pos)
+         WHERE o.topic = $1 AND o.partition = m.partition`,
         [
-          batch.topic,
-          batch.partition,
-          (BigInt(records[records.length - 1].offset) + 1n).toString(),
-          events.length,
-          duplicates,
-          latest?.transactionId.toString() ?? null,
-          latest?.position.toString() ?? null,
+          topic,
+          rows.map(([p]) => p),
+          rows.map(([, m]) => m.next.toString()),
+          rows.map(([, m]) => m.applied),
+          rows.map(([, m]) => m.records),
+          rows.map(([, m]) => m.latest?.transactionId.toString() ?? null),
+          rows.map(([, m]) => m.latest?.position.toString() ?? null),
         ],
       );
       await client.query('COMMIT');
-      this.deps.onApplied?.(events.length, duplicates);
+      this.deps.onApplied?.(events.length, records.length - events.length);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       this.deps.logger.error(
-        { err: error, topic: batch.topic, partition: batch.partition },
-        'applying a Kafka batch failed; it is delivered again',
+        { err: error, topic, partitions: sorted.map((b) => b.partition) },
+        'applying Kafka batches failed; they are delivered again',
       );
       throw error;
     } finally {
@@ -362,7 +418,8 @@ export class KafkaVisibility {
         break;
       }
       this.fetching ??= this.refresh().finally(() => (this.fetching = undefined));
-      await this.fetching;
+      // A broker away (or a topic just created) is a wait, not a failure: try again until the deadline.
+      await this.fetching.catch(() => undefined);
       if (this.ends && comparePositions(this.ends.checkpoint, position) >= 0) continue;
       if (Date.now() >= deadline) return false;
       await pause();

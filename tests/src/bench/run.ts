@@ -16,6 +16,7 @@ import { fillStore } from './fill';
 import { measureVisibleLag } from './lag';
 import { measureCatchUp, measureRebuild } from './replay';
 import { measureExecution } from './execution';
+import { measureKafka } from './kafka';
 import { cpuMeter, judge, machineFacts, progress, round } from './support';
 
 /**
@@ -40,6 +41,19 @@ const LIGHT_LAG_RATE = 250;
 const LIGHT_LAG_MS = 10_000;
 
 const cleanups: (() => Promise<unknown>)[] = [];
+
+/** BENCH_PARTS (comma-separated): which parts run; all by default. */
+const PARTS = ['spine', 'kafka', 'execution'] as const;
+function selectedParts(env: NodeJS.ProcessEnv = process.env): Set<(typeof PARTS)[number]> {
+  const asked = (env.BENCH_PARTS ?? PARTS.join(','))
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const unknown = asked.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length > 0)
+    throw new Error(`BENCH_PARTS: unknown part(s) ${unknown.join(', ')}; choose from ${PARTS.join(', ')}.`);
+  return new Set(asked as (typeof PARTS)[number][]);
+}
 
 async function cleanUp(): Promise<void> {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
@@ -73,11 +87,8 @@ async function appendFigure(
   return { ...judge(eventsPerSecond, { atLeast: target, unit: 'events/s' }), ...details, cpu: cpu.stop() };
 }
 
-async function benchmark(report: Record<string, unknown>): Promise<void> {
-  // Keys first, in the issue's order; each is filled in when measured, so a failure keeps the rest.
-  const names = ['appendSingle', 'appendBatch100', 'catchUpRead', 'rebuild', 'appendToVisibleLag', 'memory'];
-  const figures: Record<string, unknown> = Object.fromEntries(names.map((name) => [name, undefined]));
-  report.figures = figures;
+/** Issue 2's figures: the store, the read models and the running platform over HTTP. */
+async function spine(report: Record<string, unknown>, figures: Record<string, unknown>): Promise<void> {
   progress(`starting embedded PostgreSQL in ${path.relative(REPO_ROOT, BENCH_DIR)}/store`);
   const postgres: RunningPostgres = await startEmbeddedPostgres({ dataDir: path.join(BENCH_DIR, 'store') });
   let stopped = false;
@@ -213,7 +224,27 @@ async function benchmark(report: Record<string, unknown>): Promise<void> {
     ...lightLoad,
     cpu: light.cpu,
   };
+}
 
+async function benchmark(report: Record<string, unknown>): Promise<void> {
+  // Keys first, in the issue's order; each is filled in when measured, so a failure keeps the rest.
+  const names = ['appendSingle', 'appendBatch100', 'catchUpRead', 'rebuild', 'appendToVisibleLag', 'memory'];
+  const figures: Record<string, unknown> = Object.fromEntries(names.map((name) => [name, undefined]));
+  report.figures = figures;
+  const parts = selectedParts();
+  report.parts = [...parts];
+  if (parts.has('spine')) await spine(report, figures);
+
+  // Issue 5: the event bus through a real broker.
+  if (parts.has('kafka')) {
+    progress('kafka: forwarder, consumer and append-to-visible lag through Kafka');
+    const kafka = await measureKafka(BENCH_DIR);
+    figures.kafkaForwarded = kafka.forwarded;
+    figures.kafkaConsumed = kafka.consumed;
+    figures.kafkaAppendToVisibleLag = kafka.appendToVisibleLag;
+  }
+
+  if (!parts.has('execution')) return;
   // 7: code execution (issue 4), one entry per language.
   progress('code execution: Run per language, then throughput');
   const execution = await measureExecution();

@@ -58,7 +58,11 @@ async function telemetryCount(type: string, minPosition: string): Promise<number
     token: STAFF_TOKEN,
     headers: { 'x-min-position': minPosition },
   });
-  expect(answer.status).toBe(200);
+  // The body too when it fails: the error's code and message.
+  expect({ status: answer.status, body: answer.status === 200 ? 'rows' : answer.body }).toEqual({
+    status: 200,
+    body: 'rows',
+  });
   return telemetryDailyCounts.response
     .parse(answer.body)
     .rows.filter((r) => r.type === type)

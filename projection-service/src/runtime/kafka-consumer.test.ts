@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import { createTestDatabase, type TestDatabase } from '@app/infra/testing/database';
+import {
+  type BusBatch,
+  type EventBus,
+  PgEventStore,
+  createPool,
+  eventStoreMigrations,
+  migrate,
+  toBusRecord,
+} from '@app/command-service';
+import type { RecordedEvent } from '@app/contracts';
+import { readModelMigrations } from '../infrastructure/migrations';
+import { telemetryDailyProjection } from '../read-models/telemetry-daily/telemetry-daily.projection';
+import { KafkaProjectionConsumer } from './kafka-consumer';
+
+/*
+ * The consumer's transaction without a broker: batches as the bus hands them over, applied to a
+ * real read model with their offsets. Duplicates by id at new offsets, records below the stored
+ * offset, and a stream's events arriving out of revision order across batches.
+ */
+let db: TestDatabase;
+let pool: Pool;
+let store: PgEventStore;
+const topic = 'unit-topic';
+const quiet = { error: () => undefined, warn: () => undefined, info: () => undefined };
+
+beforeAll(async () => {
+  db = await createTestDatabase(async (url) => {
+    await migrate(url, eventStoreMigrations);
+    await migrate(url, readModelMigrations);
+  });
+  pool = createPool(db.url, { max: 5 });
+  store = new PgEventStore(pool);
+});
+afterAll(async () => {
+  await pool.end();
+  await db.drop();
+});
+
+const consumer = () =>
+  new KafkaProjectionConsumer({
+    pool,
+    bus: {} as EventBus,
+    projections: [telemetryDailyProjection],
+    logger: quiet,
+    options: { topic, dedupeOffsets: 3 },
+  });
+
+async function storedEvents(stream: string, count: number, eventType: string): Promise<RecordedEvent[]> {
+  await store.append(
+    stream,
+    Array.from({ length: count }, () => ({ type: 'TelemetryEventRecorded' as const, data: { eventType } })),
+  );
+  return (await store.readAll({ transactionId: 0n, position: 0n }, 100_000)).filter(
+    (e) => e.streamId === stream,
+  );
+}
+
+const batch = (partition: number, firstOffset: number, events: readonly RecordedEvent[]): BusBatch => ({
+  topic,
+  partition,
+  records: events.map((e, i) => ({ ...toBusRecord(e), partition, offset: String(firstOffset + i) })),
+});
+
+async function count(eventType: string): Promise<number> {
+  const result = await pool.query<{ n: string }>(
+    'SELECT coalesce(sum(count), 0) AS n FROM rm_telemetry_daily WHERE event_type = $1',
+    [eventType],
+  );
+  return Number(result.rows[0].n);
+}
+
+async function offsets() {
+  const result = await pool.query<{ partition: number; next_offset: string; duplicates_skipped: string }>(
+    'SELECT partition, next_offset, duplicates_skipped FROM projection_kafka_offsets WHERE topic = $1 ORDER BY 1',
+    [topic],
+  );
+  return result.rows.map((r) => [r.partition, Number(r.next_offset), Number(r.duplicates_skipped)]);
+}
+
+it('applies each event once: a resend at new offsets and a redelivery below the stored offset change nothing', async () => {
+  const type = `dup-${randomUUID().slice(0, 8)}`;
+  const events = await storedEvents(`s-${type}`, 4, type);
+  const c = consumer();
+  await c.apply([batch(0, 0, events)]);
+  expect(await count(type)).toBe(4);
+  // The forwarder resends the last two at new offsets, with one new event after them.
+  const [extra] = await storedEvents(`t-${type}`, 1, type);
+  await c.apply([batch(0, 4, [events[2], events[3], extra])]);
+  expect(await count(type)).toBe(5);
+  // A batch fetched before the seek: offsets 0..3 again, and 0..6 alongside partition 1.
+  await c.apply([batch(0, 0, events)]);
+  await c.apply([batch(1, 0, []), batch(0, 0, [...events, events[2], events[3], extra])]);
+  expect(await count(type)).toBe(5);
+  expect(await offsets()).toEqual([[0, 7, 2]]);
+});
+
+it("applies a stream's earlier revision that arrives after a later one (no revision-order dedupe)", async () => {
+  const type = `order-${randomUUID().slice(0, 8)}`;
+  const events = await storedEvents(`o-${type}`, 3, type);
+  const c = consumer();
+  // Revision 2 ends one batch, revisions 0 and 1 start the next.
+  await c.apply([batch(2, 0, [events[2]])]);
+  await c.apply([batch(2, 1, [events[0], events[1]])]);
+  expect(await count(type)).toBe(3);
+});
+
+it('keeps the ids of the last offsets of each partition only', async () => {
+  const c = consumer();
+  await c.prune();
+  const kept = await pool.query<{ partition: number; n: string; lowest: string }>(
+    `SELECT a.partition, count(*) AS n, min(a.kafka_offset) AS lowest FROM projection_kafka_applied_events a
+      WHERE a.topic = $1 GROUP BY 1 ORDER BY 1`,
+    [topic],
+  );
+  // dedupeOffsets = 3: partition 0 stands at 7, so offsets 4, 5, 6 stay; partition 2 at 3 keeps all.
+  expect(kept.rows.map((r) => [r.partition, Number(r.n), Number(r.lowest)])).toEqual([
+    [0, 1, 6],
+    [2, 3, 0],
+  ]);
+});
