@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Client, type Pool } from 'pg';
 import {
   AppendNotifications,
+  EVENT_ID_HEADER,
   EventForwarder,
   type EventBus,
   PgEventStore,
@@ -94,11 +95,27 @@ export async function measureKafka(benchDir: string): Promise<KafkaFigures> {
 
     // 1: a backlog through the forwarder, store to topic. One event first creates the topic and the
     // producer session (a fresh broker's coordinator takes a moment); the backlog measures forwarding.
+    // The forwarder's bus notes when the broker acknowledged each event (the lag's first leg).
+    const acknowledgedAt = new Map<string, number>();
+    const timedBus: EventBus = {
+      ...bus,
+      producer: async () => {
+        const producer = await bus.producer();
+        return {
+          send: async (sendTopic, records) => {
+            await producer.send(sendTopic, records);
+            const at = performance.now();
+            for (const r of records) acknowledgedAt.set(r.headers[EVENT_ID_HEADER], at);
+          },
+          close: () => producer.close(),
+        };
+      },
+    };
     const forwarder = new EventForwarder({
       pool,
       store,
       notifications,
-      bus,
+      bus: timedBus,
       logger: quiet,
       options: { topic, partitions: PARTITIONS },
     });
@@ -179,8 +196,10 @@ export async function measureKafka(benchDir: string): Promise<KafkaFigures> {
       `kafka: append-to-visible lag at ${LAG_RATE}/s, ${LAG_WARMUP_MS / 1000} s warm-up, ${LAG_MS / 1000} s`,
     );
     const sent = new Map<string, number>();
+    const answeredAt = new Map<string, number>();
+    acknowledgedAt.clear();
     const tick = 10;
-    const perTick = (LAG_RATE * tick) / 1000;
+
     let failed = 0;
     let measuring = false;
     let lagCpu: ReturnType<typeof cpuMeter> | undefined;
@@ -207,7 +226,9 @@ export async function measureKafka(benchDir: string): Promise<KafkaFigures> {
             },
           )
           .then(() => {
-            if (counted) sent.set(id, at);
+            if (!counted) return;
+            sent.set(id, at);
+            answeredAt.set(id, performance.now());
           })
           .catch(() => failed++)
           .finally(() => inFlight.delete(append));
@@ -227,6 +248,16 @@ export async function measureKafka(benchDir: string): Promise<KafkaFigures> {
       else lags.push(seen - at);
     }
     const lag = percentiles(lags);
+    // Where the time goes: the append itself, then to the broker's ack, then into the read models.
+    const legs = { append: [] as number[], toBroker: [] as number[], toReadModels: [] as number[] };
+    for (const [id, at] of sent) {
+      const answered = answeredAt.get(id)!;
+      const acked = acknowledgedAt.get(id);
+      const seen = visibleAt.get(id);
+      legs.append.push(answered - at);
+      if (acked !== undefined) legs.toBroker.push(acked - answered);
+      if (acked !== undefined && seen !== undefined) legs.toReadModels.push(seen - acked);
+    }
     progress(`kafka: lag p50 ${lag.p50} ms, p99 ${lag.p99} ms over ${lags.length} events`);
     const judged = judge(lag.p99, { atMost: 250, unit: 'ms (p99)' });
     await forwarder.stop();
@@ -240,9 +271,18 @@ export async function measureKafka(benchDir: string): Promise<KafkaFigures> {
         ...lag,
         measuredAs:
           "from the append's start to the commit of the read-model transaction holding the event (forwarder and consumer in process; a query's read-your-writes wait adds its polling, at most 25 ms)",
+        fromAnswerMs: percentiles(
+          [...sent.keys()]
+            .filter((id) => visibleAt.has(id))
+            .map((id) => visibleAt.get(id)! - answeredAt.get(id)!),
+        ),
+        legsMs: {
+          append: percentiles(legs.append),
+          answerToBrokerAck: percentiles(legs.toBroker),
+          brokerAckToReadModelCommit: percentiles(legs.toReadModels),
+        },
         targetRate: LAG_RATE,
         sent: sent.size,
-        perTick,
         failed,
         neverVisible,
         cpu: lagCpuUse,
