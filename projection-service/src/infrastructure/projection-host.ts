@@ -155,7 +155,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
 
   private async computeStatus(): Promise<HostStatus> {
     if (!this.consumer) return this.admin.status();
-    const [base, kafka] = await Promise.all([this.admin.status(), this.consumer.status()]);
+    const [base, kafka] = await Promise.all([this.admin.status({ behind: false }), this.consumer.status()]);
     // The store checkpoints do not move: each projection's status is the consumer's.
     const fromKafka = (p: ProjectionStatus): ProjectionStatus => ({
       ...p,
