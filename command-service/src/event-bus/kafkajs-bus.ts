@@ -120,19 +120,29 @@ async function startConsumer(
     rebalanceTimeout: Math.max(sessionTimeout * 2, 10_000),
   });
   let assigned: number[] = [];
-  // Seek where the application says as soon as the group hands partitions over. A batch fetched
-  // before the seek may still arrive: the handler skips what it has already stored.
+  // Seek where the application says as soon as the group hands partitions over: they are paused
+  // (synchronously, in the join event, before the first fetch) until the seeks are set. Should the
+  // hook fail they resume where the group stands; the handler skips what it has stored already.
   consumer.on(consumer.events.GROUP_JOIN, (event) => {
     assigned = [...(event.payload.memberAssignment[options.topic] ?? [])].sort((a, b) => a - b);
     if (!options.onAssign || assigned.length === 0) return;
     const partitions = assigned;
+    const held = [{ topic: options.topic, partitions }];
+    consumer.pause(held);
     options
       .onAssign(options.topic, partitions)
       .then((offsets) => {
         for (const [partition, offset] of offsets)
           if (partitions.includes(partition)) consumer.seek({ topic: options.topic, partition, offset });
       })
-      .catch((error: unknown) => consumer.logger().error('seeking to stored offsets failed', { error }));
+      .catch((error: unknown) => consumer.logger().error('seeking to stored offsets failed', { error }))
+      .finally(() => {
+        try {
+          consumer.resume(held);
+        } catch (error) {
+          consumer.logger().error('resuming partitions after the seek failed', { error });
+        }
+      });
   });
   await consumer.connect();
   consumers.add(consumer);

@@ -57,6 +57,8 @@ export type KafkaConsumerStatus = {
   latestApplied: string | null;
   /** Longest time a partition with records to apply has not moved, in milliseconds. */
   stalledMs: number;
+  /** Records this instance was handed below the stored offsets (and skipped) since it started. */
+  redeliveredRecords: number;
 };
 
 type StoredOffset = {
@@ -89,6 +91,8 @@ export class KafkaProjectionConsumer {
   private readonly handled: Map<string, Set<string>>;
   private queue: Array<{ batch: BusBatch; resolve: () => void; reject: (error: unknown) => void }> = [];
   private flushing: Promise<void> | undefined;
+  /** Records this process was handed below the stored offset (before a seek took effect). */
+  private redelivered = 0;
 
   constructor(
     private readonly deps: {
@@ -219,6 +223,8 @@ export class KafkaProjectionConsumer {
       const records = sorted.flatMap((b) =>
         b.records.filter((r) => BigInt(r.offset) >= (storedOffsets.get(b.partition) ?? 0n)),
       );
+      const below = sorted.reduce((n, b) => n + b.records.length, 0) - records.length;
+      this.redelivered += below;
       if (records.length === 0) {
         await client.query('ROLLBACK');
         return;
@@ -354,6 +360,7 @@ export class KafkaProjectionConsumer {
       lag: partitions.reduce((sum, p) => sum + p.lag, 0),
       latestApplied: latest ? formatPosition(latest) : null,
       stalledMs,
+      redeliveredRecords: this.redelivered,
     };
   }
 }

@@ -15,7 +15,7 @@ import {
   migrate,
   poolConfig,
 } from '@app/command-service';
-import { projections, readModelMigrations } from '@app/projection-service';
+import { type KafkaConsumerStatus, projections, readModelMigrations } from '@app/projection-service';
 import type { RunningKafka } from '../../../infra/src/kafka-broker';
 import { freePort } from '../../../infra/src/free-port';
 import { ServiceProcess } from '../../../infra/src/service-process';
@@ -138,14 +138,18 @@ async function connectionsOf(name: string, waitingOnLock = false): Promise<numbe
   return result.rowCount ?? 0;
 }
 
-async function assigned(name: 'a' | 'b'): Promise<number[]> {
+/** An instance's Kafka consumer status (undefined while it does not answer). */
+async function status(name: 'a' | 'b'): Promise<KafkaConsumerStatus | undefined> {
   try {
     const answer = await fetch(`${instances[name].url}/api/system/v1/status`);
-    const body = (await answer.json()) as { kafka?: { assigned: number[] } };
-    return body.kafka?.assigned ?? [];
+    return ((await answer.json()) as { kafka?: KafkaConsumerStatus }).kafka;
   } catch {
-    return [];
+    return undefined;
   }
+}
+
+async function assigned(name: 'a' | 'b'): Promise<number[]> {
+  return (await status(name))?.assigned ?? [];
 }
 
 /** Counts equal to the events, and every read model equal to a from-scratch rebuild. */
@@ -209,6 +213,8 @@ it('applies nothing twice and loses nothing when killed in the middle of a batch
   }
   await instances.a.service.start();
   await waitVisible(pool, bus, topic, 90_000);
+  // It sought to the stored offsets before its first fetch: nothing below them was read again.
+  expect(await status('a')).toMatchObject({ redeliveredRecords: 0, assigned: [0, 1, 2, 3, 4, 5] });
   const skipped = await pool.query(
     `SELECT sum(events_applied)::int AS applied, sum(duplicates_skipped)::int AS skipped FROM projection_kafka_offsets WHERE topic = $1`,
     [topic],
