@@ -403,6 +403,7 @@ export async function loadOffsets(db: Pool | PoolClient, topic: string): Promise
 export class KafkaVisibility {
   private ends: { checkpoint: EventPosition; offsets: PartitionOffsets[] } | undefined;
   private fetching: Promise<void> | undefined;
+  private reading: Promise<Map<number, bigint>> | undefined;
 
   constructor(
     private readonly pool: Pool,
@@ -434,9 +435,7 @@ export class KafkaVisibility {
     // 2. Every partition applied up to its end.
     delay = 2;
     for (;;) {
-      const stored = new Map(
-        (await loadOffsets(this.pool, this.topic)).map((s) => [s.partition, s.nextOffset]),
-      );
+      const stored = await this.storedOffsets();
       const reached = ends.every(
         (end) => end.high === end.low || (stored.get(end.partition) ?? -1n) >= BigInt(end.high),
       );
@@ -444,6 +443,14 @@ export class KafkaVisibility {
       if (Date.now() >= deadline) return false;
       await pause();
     }
+  }
+
+  /** The stored offsets; queries waiting at the same moment share one read. */
+  private storedOffsets(): Promise<Map<number, bigint>> {
+    this.reading ??= loadOffsets(this.pool, this.topic)
+      .then((rows) => new Map(rows.map((r) => [r.partition, r.nextOffset])))
+      .finally(() => (this.reading = undefined));
+    return this.reading;
   }
 
   private async refresh(): Promise<void> {
