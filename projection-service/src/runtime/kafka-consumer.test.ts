@@ -10,10 +10,10 @@ import {
   migrate,
   toBusRecord,
 } from '@app/command-service';
-import type { RecordedEvent } from '@app/contracts';
+import { type RecordedEvent, parsePosition } from '@app/contracts';
 import { readModelMigrations } from '../infrastructure/migrations';
 import { telemetryDailyProjection } from '../read-models/telemetry-daily/telemetry-daily.projection';
-import { KafkaProjectionConsumer } from './kafka-consumer';
+import { KafkaProjectionConsumer, KafkaVisibility } from './kafka-consumer';
 
 /*
  * The consumer's transaction without a broker: batches as the bus hands them over, applied to a
@@ -120,4 +120,58 @@ it('keeps the ids of the last offsets of each partition only', async () => {
     [0, 1, 6],
     [2, 3, 0],
   ]);
+});
+
+describe('read-your-writes through Kafka', () => {
+  const visTopic = 'visibility-topic';
+  let ends: Array<{ partition: number; low: string; high: string }>;
+  let fetches = 0;
+  const fakeBus = {
+    topicOffsets: async () => {
+      fetches++;
+      return ends;
+    },
+  } as unknown as EventBus;
+  const setForwarder = (token: string) => {
+    const p = parsePosition(token)!;
+    return pool.query(
+      `INSERT INTO es_forwarder_checkpoints (topic, transaction_id, position) VALUES ($1, $2::text::xid8, $3)
+       ON CONFLICT (topic) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, position = EXCLUDED.position`,
+      [visTopic, p.transactionId.toString(), p.position.toString()],
+    );
+  };
+  const setStored = (partition: number, next: number) =>
+    pool.query(
+      `INSERT INTO projection_kafka_offsets (topic, partition, next_offset) VALUES ($1, $2, $3)
+       ON CONFLICT (topic, partition) DO UPDATE SET next_offset = EXCLUDED.next_offset`,
+      [visTopic, partition, next],
+    );
+
+  it('waits for the forwarder to pass the position, then for every partition to reach its end as of then', async () => {
+    const visibility = new KafkaVisibility(pool, fakeBus, visTopic);
+    const position = parsePosition('900.90')!;
+    // Partition 2 is empty; partition 1 has a record beyond its stored offset.
+    ends = [
+      { partition: 0, low: '0', high: '5' },
+      { partition: 1, low: '0', high: '3' },
+      { partition: 2, low: '0', high: '0' },
+    ];
+    await setStored(0, 5);
+    await setStored(1, 2);
+    // The forwarder has not published the position yet: whatever the offsets, not visible.
+    await setForwarder('900.89');
+    expect(await visibility.waitFor(position, 100)).toBe(false);
+    await setForwarder('901.1');
+    expect(await visibility.waitFor(position, 100)).toBe(false);
+    const waiting = [visibility.waitFor(position, 2000), visibility.waitFor(position, 2000)];
+    await new Promise((r) => setTimeout(r, 50));
+    const fetchesBefore = fetches;
+    // Partition 1 applied up to its end: visible, whatever partition 0 received since.
+    ends = [{ partition: 0, low: '0', high: '50' }, ...ends.slice(1)];
+    await setStored(1, 3);
+    expect(await Promise.all(waiting)).toEqual([true, true]);
+    // The ends taken after the forwarder passed the position serve every later query for it.
+    expect(fetches).toBe(fetchesBefore);
+    expect(await visibility.waitFor(parsePosition('900.1')!, 100)).toBe(true);
+  });
 });
