@@ -123,7 +123,10 @@ async function startConsumer(
   // Seek where the application says as soon as the group hands partitions over: they are paused
   // (synchronously, in the join event, before the first fetch) until the seeks are set. Should the
   // hook fail they resume where the group stands; the handler skips what it has stored already.
+  // A join that a later one overtook leaves the seeks and the resume to the later one.
+  let generation = 0;
   consumer.on(consumer.events.GROUP_JOIN, (event) => {
+    const joined = ++generation;
     assigned = [...(event.payload.memberAssignment[options.topic] ?? [])].sort((a, b) => a - b);
     if (!options.onAssign || assigned.length === 0) return;
     const partitions = assigned;
@@ -132,11 +135,13 @@ async function startConsumer(
     options
       .onAssign(options.topic, partitions)
       .then((offsets) => {
+        if (joined !== generation) return;
         for (const [partition, offset] of offsets)
           if (partitions.includes(partition)) consumer.seek({ topic: options.topic, partition, offset });
       })
       .catch((error: unknown) => consumer.logger().error('seeking to stored offsets failed', { error }))
       .finally(() => {
+        if (joined !== generation) return;
         try {
           consumer.resume(held);
         } catch (error) {
