@@ -16,7 +16,9 @@ import {
   type KafkaConsumerStatus,
   KafkaProjectionConsumer,
   KafkaVisibility,
+  rebuildFromKafkaFeed,
 } from '../runtime/kafka-consumer';
+import type { Projection } from '../runtime/projection';
 import { CheckpointStore } from '../runtime/checkpoints';
 import { ProjectionRunner } from '../runtime/runner';
 import type { ProjectionServiceConfig } from './config';
@@ -37,11 +39,13 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
   private readonly consumer: KafkaProjectionConsumer | undefined;
   private readonly visibility: KafkaVisibility | undefined;
   private cachedStatus: { at: number; value: Promise<HostStatus> } | undefined;
+  /** Rebuilds of projections fed from Kafka running in this process: events read of the store's total. */
+  private readonly kafkaRebuilds = new Map<string, { read: number; total: number }>();
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(CONFIG) private readonly config: ProjectionServiceConfig,
-    @Inject(LOGGER) logger: Logger,
+    @Inject(LOGGER) private readonly logger: Logger,
     @Inject(METRICS_REGISTRY) registry: Registry,
   ) {
     const store = new PgEventStore(pool);
@@ -139,9 +143,35 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
     await this.pool.end();
   }
 
-  /** True when the projections are fed from Kafka (a store rebuild would race the consumers). */
-  get consumesKafka(): boolean {
-    return this.consumer !== undefined;
+  /**
+   * Truncate and replay. From the store: the checkpoint goes back to the start and the runner
+   * replays. From Kafka: in the background, one transaction that holds the consumers off replays
+   * what they have applied (see rebuildFromKafkaFeed); the status shows its progress here.
+   */
+  async rebuild(projection: Projection): Promise<void> {
+    const kafka = this.config.kafka;
+    if (!kafka) return this.admin.rebuild(projection);
+    if (this.kafkaRebuilds.has(projection.name)) return;
+    const total = Number(
+      (await this.pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events')).rows[0].n,
+    );
+    const progress = { read: 0, total };
+    this.kafkaRebuilds.set(projection.name, progress);
+    this.cachedStatus = undefined;
+    rebuildFromKafkaFeed({
+      pool: this.pool,
+      topic: kafka.topic,
+      projection,
+      onProgress: (read) => (progress.read = read),
+    })
+      .then((events) => this.logger.info({ projection: projection.name, events }, 'projection rebuilt'))
+      .catch((error: unknown) =>
+        this.logger.error({ err: error, projection: projection.name }, 'projection rebuild failed'),
+      )
+      .finally(() => {
+        this.kafkaRebuilds.delete(projection.name);
+        this.cachedStatus = undefined;
+      });
   }
 
   /**
@@ -166,7 +196,16 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
       state: kafka.lag > 0 ? 'running' : 'idle',
       rebuildProgress: null,
       updatedAt: base.generatedAt,
+      ...rebuilding(p.name),
     });
+    const rebuilding = (name: string): Partial<ProjectionStatus> => {
+      const progress = this.kafkaRebuilds.get(name);
+      if (!progress) return {};
+      return {
+        state: 'rebuilding',
+        rebuildProgress: progress.total ? Math.min(1, progress.read / progress.total) : 0,
+      };
+    };
     return { ...base, projections: base.projections.map(fromKafka), kafka };
   }
 

@@ -16,13 +16,7 @@ export class SystemController {
   async rebuild(@ValidatedInput() { params }: CallInput<typeof rebuildProjection>) {
     const projection = this.host.admin.find(params.name);
     if (!projection) throw new ApiException(404, 'NOT_FOUND', `There is no projection named ${params.name}.`);
-    if (this.host.consumesKafka)
-      throw new ApiException(
-        503,
-        'SERVICE_UNAVAILABLE',
-        'The projections consume from Kafka: a replay from the store would race the consumers. Stop them, rebuild from the store, then restart (see the README).',
-      );
-    await this.host.admin.rebuild(projection);
+    await this.host.rebuild(projection);
     return { name: projection.name, state: 'rebuilding' as const };
   }
 }

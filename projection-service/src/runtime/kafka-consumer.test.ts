@@ -13,7 +13,7 @@ import {
 import { type RecordedEvent, parsePosition } from '@app/contracts';
 import { readModelMigrations } from '../infrastructure/migrations';
 import { telemetryDailyProjection } from '../read-models/telemetry-daily/telemetry-daily.projection';
-import { KafkaProjectionConsumer, KafkaVisibility } from './kafka-consumer';
+import { KafkaProjectionConsumer, KafkaVisibility, rebuildFromKafkaFeed } from './kafka-consumer';
 
 /*
  * The consumer's transaction without a broker: batches as the bus hands them over, applied to a
@@ -107,8 +107,22 @@ it("applies a stream's earlier revision that arrives after a later one (no revis
   expect(await count(type)).toBe(3);
 });
 
-it('keeps the ids of the last offsets of each partition only', async () => {
+const setFloor = (position: { transactionId: bigint; position: bigint }) =>
+  pool.query(
+    `INSERT INTO projection_kafka_floor (topic, transaction_id, position) VALUES ($1, $2::text::xid8, $3)
+     ON CONFLICT (topic) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, position = EXCLUDED.position`,
+    [topic, position.transactionId.toString(), position.position.toString()],
+  );
+
+it('keeps the ids of the last offsets of each partition only, and of every event above the floor', async () => {
   const c = consumer();
+  const applied = async () =>
+    Number((await pool.query('SELECT count(*) FROM projection_kafka_applied_events')).rows[0].count);
+  const before = await applied();
+  // No floor yet: nothing is known applied up to anywhere, so every id stays.
+  await c.prune();
+  expect(await applied()).toBe(before);
+  await setFloor((await store.head()).position!);
   await c.prune();
   const kept = await pool.query<{ partition: number; n: string; lowest: string }>(
     `SELECT a.partition, count(*) AS n, min(a.kafka_offset) AS lowest FROM projection_kafka_applied_events a
@@ -174,4 +188,33 @@ describe('read-your-writes through Kafka', () => {
     expect(fetches).toBe(fetchesBefore);
     expect(await visibility.waitFor(parsePosition('900.1')!, 100)).toBe(true);
   });
+});
+
+it('rebuilds from the store exactly what came from Kafka: up to the floor, and the remembered ids above it', async () => {
+  const type = `rebuild-${randomUUID().slice(0, 8)}`;
+  const c = consumer();
+  const below = await storedEvents(`rb-${type}`, 3, type);
+  const above = await storedEvents(`ra-${type}`, 4, type);
+  // The first three up to the floor; of the next four, two applied, two still on the topic.
+  await c.apply([batch(5, 0, below)]);
+  await c.apply([batch(6, 0, above.slice(0, 2))]);
+  const last = below[below.length - 1];
+  await setFloor({ transactionId: last.transactionId, position: last.position });
+  // Forgotten ids below the floor still count as applied.
+  await pool.query('DELETE FROM projection_kafka_applied_events WHERE partition = 5');
+  expect(await count(type)).toBe(5);
+  await pool.query('UPDATE rm_telemetry_daily SET count = count + 100 WHERE event_type = $1', [type]);
+  const progress: number[] = [];
+  await rebuildFromKafkaFeed({
+    pool,
+    topic,
+    projection: telemetryDailyProjection,
+    batchSize: 4,
+    onProgress: (read) => progress.push(read),
+  });
+  expect(await count(type)).toBe(5);
+  expect(progress.length).toBeGreaterThan(1);
+  // The consumer goes on from its offsets: the other two once.
+  await c.apply([batch(6, 0, above)]);
+  expect(await count(type)).toBe(7);
 });

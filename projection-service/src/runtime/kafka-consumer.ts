@@ -6,6 +6,7 @@ import {
   type BusLogger,
   type EventBus,
   type PartitionOffsets,
+  PgEventStore,
   fromBusRecord,
 } from '@app/command-service';
 import type { Projection } from './projection';
@@ -210,6 +211,8 @@ export class KafkaProjectionConsumer {
     const client = await this.deps.pool.connect();
     try {
       await client.query('BEGIN');
+      // Shared with the other batches; a rebuild takes it exclusively (the applied set holds still).
+      await client.query(`SELECT pg_advisory_xact_lock_shared(hashtext('kafka-feed:' || $1))`, [topic]);
       // The offset rows first, in partition order: batches of one partition (from a zombie and its
       // successor) queue here, and records below the stored offset were applied already.
       const locked = await client.query<{ partition: number; next_offset: string }>(
@@ -323,15 +326,61 @@ export class KafkaProjectionConsumer {
     }
   }
 
-  /** Forgets the ids of events further back than `dedupeOffsets` in their partition. */
+  /**
+   * Forgets the ids of events further back than `dedupeOffsets` in their partition, and only those
+   * at or below the floor (so the applied set stays known exactly: see `rebuildFromKafkaFeed`).
+   */
   async prune(): Promise<number> {
-    const result = await this.deps.pool.query(
-      `DELETE FROM projection_kafka_applied_events a USING projection_kafka_offsets o
-        WHERE a.topic = $1 AND o.topic = a.topic AND o.partition = a.partition
-          AND a.kafka_offset < o.next_offset - $2`,
-      [this.topic, this.options.dedupeOffsets],
-    );
-    return result.rowCount ?? 0;
+    await this.advanceFloor();
+    const client = await this.deps.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SELECT pg_advisory_xact_lock_shared(hashtext('kafka-feed:' || $1))`, [this.topic]);
+      const result = await client.query(
+        `DELETE FROM projection_kafka_applied_events a
+          USING projection_kafka_offsets o, projection_kafka_floor f, es_events e
+          WHERE a.topic = $1 AND o.topic = a.topic AND o.partition = a.partition
+            AND a.kafka_offset < o.next_offset - $2
+            AND f.topic = a.topic AND e.event_id = a.event_id
+            AND (e.transaction_id, e.position) <= (f.transaction_id, f.position)`,
+        [this.topic, this.options.dedupeOffsets],
+      );
+      await client.query('COMMIT');
+      return result.rowCount ?? 0;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
+   * Moves the floor to the forwarder checkpoint read at the previous call once every partition
+   * has been applied up to its end as fetched then (the read-your-writes rule, one step behind).
+   */
+  private pendingFloor: { checkpoint: EventPosition; ends: PartitionOffsets[] } | undefined;
+
+  async advanceFloor(): Promise<void> {
+    const pending = this.pendingFloor;
+    if (pending) {
+      const stored = new Map((await loadOffsets(this.deps.pool, this.topic)).map((o) => [o.partition, o]));
+      const reached = pending.ends.every(
+        (end) => end.high === end.low || (stored.get(end.partition)?.nextOffset ?? -1n) >= BigInt(end.high),
+      );
+      if (reached)
+        await this.deps.pool.query(
+          `INSERT INTO projection_kafka_floor AS f (topic, transaction_id, position) VALUES ($1, $2::text::xid8, $3)
+           ON CONFLICT (topic) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, position = EXCLUDED.position,
+             updated_at = clock_timestamp()
+           WHERE (EXCLUDED.transaction_id, EXCLUDED.position) > (f.transaction_id, f.position)`,
+          [this.topic, pending.checkpoint.transactionId.toString(), pending.checkpoint.position.toString()],
+        );
+    }
+    const checkpoint = await forwarderCheckpoint(this.deps.pool, this.topic);
+    this.pendingFloor = checkpoint
+      ? { checkpoint, ends: await this.deps.bus.topicOffsets(this.topic) }
+      : undefined;
   }
 
   async status(): Promise<KafkaConsumerStatus> {
@@ -367,6 +416,88 @@ export class KafkaProjectionConsumer {
 
 function positionOf(event: RecordedEvent): EventPosition {
   return { transactionId: event.transactionId, position: event.position };
+}
+
+/** Where the forwarder stands on the topic: every event up to it is acknowledged by the broker. */
+async function forwarderCheckpoint(pool: Pool, topic: string): Promise<EventPosition | undefined> {
+  const result = await pool.query<{ xid_text: string; position: string }>(
+    `SELECT transaction_id::text AS xid_text, position FROM es_forwarder_checkpoints WHERE topic = $1`,
+    [topic],
+  );
+  const row = result.rows[0];
+  return row ? { transactionId: BigInt(row.xid_text), position: BigInt(row.position) } : undefined;
+}
+
+/**
+ * Rebuilds one projection while its events come from Kafka: in one transaction that holds the
+ * consumers off (the feed lock, exclusively), empties its tables and replays from the store exactly
+ * the events the consumers have applied: every event up to the floor, and those above it whose ids
+ * are remembered. The consumers then go on from their stored offsets. Readers see the old rows
+ * until the commit.
+ */
+export async function rebuildFromKafkaFeed(deps: {
+  pool: Pool;
+  topic: string;
+  projection: Projection;
+  batchSize?: number;
+  /** Events of the store read so far. */
+  onProgress?: (events: number) => void;
+}): Promise<number> {
+  const { pool, topic, projection } = deps;
+  const handled = new Set<string>(projection.eventTypes);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('kafka-feed:' || $1))`, [topic]);
+    const floorRow = await client.query<{ xid_text: string; position: string }>(
+      `SELECT transaction_id::text AS xid_text, position FROM projection_kafka_floor WHERE topic = $1`,
+      [topic],
+    );
+    const floor: EventPosition = floorRow.rows[0]
+      ? { transactionId: BigInt(floorRow.rows[0].xid_text), position: BigInt(floorRow.rows[0].position) }
+      : { transactionId: 0n, position: 0n };
+    await client.query(`TRUNCATE ${projection.tables.map((t) => `"${t}"`).join(', ')}`);
+    // This transaction holds an xid, so the store's safe read stops before it: every applied event
+    // committed before the lock was taken, below any transaction still running.
+    const store = new PgEventStore(client, { notify: false });
+    let after: EventPosition = { transactionId: 0n, position: 0n };
+    let replayed = 0;
+    let read = 0;
+    for (;;) {
+      const events = await store.readAll(after, deps.batchSize ?? 5000);
+      if (events.length === 0) break;
+      const last = events[events.length - 1];
+      after = { transactionId: last.transactionId, position: last.position };
+      const above = events.filter((e) => comparePositions(positionOf(e), floor) > 0);
+      const remembered =
+        above.length === 0
+          ? new Set<string>()
+          : new Set(
+              (
+                await client.query<{ event_id: string }>(
+                  `SELECT event_id FROM projection_kafka_applied_events WHERE topic = $1 AND event_id = ANY($2::uuid[])`,
+                  [topic, above.map((e) => e.metadata.eventId)],
+                )
+              ).rows.map((r) => r.event_id),
+            );
+      const applied = events.filter(
+        (e) =>
+          handled.has(e.type) &&
+          (comparePositions(positionOf(e), floor) <= 0 || remembered.has(e.metadata.eventId.toLowerCase())),
+      );
+      if (applied.length > 0) await projection.apply(applied, client);
+      replayed += applied.length;
+      read += events.length;
+      deps.onProgress?.(read);
+    }
+    await client.query('COMMIT');
+    return replayed;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 export async function loadOffsets(db: Pool | PoolClient, topic: string): Promise<StoredOffset[]> {
@@ -454,13 +585,8 @@ export class KafkaVisibility {
   }
 
   private async refresh(): Promise<void> {
-    const result = await this.pool.query<{ xid_text: string; position: string }>(
-      `SELECT transaction_id::text AS xid_text, position FROM es_forwarder_checkpoints WHERE topic = $1`,
-      [this.topic],
-    );
-    const row = result.rows[0];
-    if (!row) return;
-    const checkpoint = { transactionId: BigInt(row.xid_text), position: BigInt(row.position) };
+    const checkpoint = await forwarderCheckpoint(this.pool, this.topic);
+    if (!checkpoint) return;
     if (this.ends && comparePositions(this.ends.checkpoint, checkpoint) >= 0) return;
     const offsets = await this.bus.topicOffsets(this.topic);
     this.ends = { checkpoint, offsets };

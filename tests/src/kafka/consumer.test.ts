@@ -149,3 +149,48 @@ it('counts every event exactly once after the broker is killed and restarted und
   console.log(`broker restart under load: ${appended} events appended meanwhile`);
   await expectExactlyOnce();
 }, 180_000);
+
+it('rebuilds the read models through the API while the consumers go on under load', async () => {
+  const store = new PgEventStore(platform.pool);
+  let appending = true;
+  const load = (async () => {
+    for (let round = 0; appending; round++) {
+      await store.append(
+        `kafka-rebuild-${round % 20}`,
+        Array.from({ length: 10 }, (_, i) => ({
+          type: 'TelemetryEventRecorded' as const,
+          data: { eventType: `rebuild-load-${i % 3}` },
+        })),
+        { expectedState: 'any' },
+      );
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  try {
+    await new Promise((r) => setTimeout(r, 500));
+    for (const projection of projections) {
+      const answer = await call(platform.url, `/api/staff/v1/projections/${projection.name}/rebuild`, {
+        json: {},
+        token: STAFF_TOKEN,
+      });
+      expect({ status: answer.status, body: answer.body }).toEqual({
+        status: 200,
+        body: { name: projection.name, state: 'rebuilding' },
+      });
+    }
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const status = await call<{ projections: Array<{ state: string }> }>(
+        platform.url,
+        '/api/system/v1/status',
+      );
+      if (status.body.projections.every((p) => p.state !== 'rebuilding')) break;
+      if (Date.now() > deadline) throw new Error('the rebuilds did not finish in 60 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    appending = false;
+    await load;
+  }
+  await expectExactlyOnce();
+}, 120_000);
