@@ -17,15 +17,21 @@ test.describe('every route of spec 2', () => {
     test(`${sample.path} renders its page`, async ({ page }) => {
       const errors = collectPageErrors(page);
       await page.goto(sample.path);
-      await expect(page.getByRole('main').getByRole('heading', { level: 1, name: sample.heading })).toBeVisible();
+      await expect(
+        page.getByRole('main').getByRole('heading', { level: 1, name: sample.heading }),
+      ).toBeVisible();
       expect(new URL(page.url()).pathname).toBe(sample.path);
       await expect(page.getByText(errorScreenTexts.heading)).toHaveCount(0);
-      await expect(page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }),
+      ).toBeVisible();
       expect(errors).toEqual([]);
     });
   }
 
-  test('each route is loaded on demand: a client-side visit fetches the page module only then', async ({ page }) => {
+  test('each route is loaded on demand: a client-side visit fetches the page module only then', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -53,5 +59,4 @@ test.describe('redirects (spec 2) replace the history entry', () => {
       await expect(page).toHaveURL((url) => url.pathname === '/team');
     });
   }
-
 });
