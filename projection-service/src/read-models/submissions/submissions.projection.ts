@@ -17,19 +17,39 @@ type Latest = {
 /**
  * Latest submission per learner, product and question. A batch is folded in memory in order: resets
  * and wipes delete what came before them (in the table, and in the batch), then the survivors are
- * upserted, keeping the later of stored and new.
+ * upserted, keeping the later of stored and new. A wipe also leaves the user's id in
+ * rm_submissions_wiped_users, and submissions of a wiped user are dropped whenever they arrive: from
+ * Kafka, a submission (its own stream) may come after the wipe (the user's stream).
  */
 export const submissionsProjection: Projection = {
   name: 'submissions',
   eventTypes: ['CodeSubmitted', 'SubmissionsReset', 'AccountWiped'],
-  tables: ['rm_latest_submissions'],
+  tables: ['rm_latest_submissions', 'rm_submissions_wiped_users'],
   async apply(events: readonly RecordedEvent[], tx) {
     let latest = new Map<string, Latest>();
+    const submitters = [
+      ...new Set(
+        events
+          .filter((event) => event.type === 'CodeSubmitted')
+          .map((event) => (event.data as EventDataMap['CodeSubmitted']).userId),
+      ),
+    ];
+    const wiped = new Set(
+      submitters.length === 0
+        ? []
+        : (
+            await tx.query<{ user_id: string }>(
+              'SELECT user_id FROM rm_submissions_wiped_users WHERE user_id = ANY($1::uuid[])',
+              [submitters],
+            )
+          ).rows.map((row) => row.user_id),
+    );
     const flushDeletes = async (where: string, values: unknown[]) =>
       tx.query(`DELETE FROM rm_latest_submissions WHERE ${where}`, values);
     for (const event of events) {
       if (event.type === 'CodeSubmitted') {
         const data = event.data as EventDataMap['CodeSubmitted'];
+        if (wiped.has(data.userId)) continue;
         const key = `${data.userId}\u0000${data.product}\u0000${data.questionId}`;
         const before = latest.get(key);
         latest.set(key, {
@@ -52,7 +72,13 @@ export const submissionsProjection: Projection = {
         const data = event.data as EventDataMap['SubmissionsReset'];
         await flushDeletes('user_id = $1 AND product = $2', [data.userId, data.product]);
       } else {
-        await flushDeletes('user_id = $1', [(event.data as EventDataMap['AccountWiped']).userId]);
+        const { userId } = event.data as EventDataMap['AccountWiped'];
+        wiped.add(userId);
+        await flushDeletes('user_id = $1', [userId]);
+        await tx.query(
+          'INSERT INTO rm_submissions_wiped_users (user_id) VALUES ($1) ON CONFLICT DO NOTHING',
+          [userId],
+        );
       }
     }
     await upsert(tx, [...latest.values()]);
