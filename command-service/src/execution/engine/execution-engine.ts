@@ -63,9 +63,10 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     const workers = Math.max(1, Number(config.env.RUN_WORKERS ?? cpus().length));
+    // Not a number: the default; below a second: a second.
     this.compileTimeLimitMs = Math.max(
       1_000,
-      Number(config.env.RUN_COMPILE_TIME_LIMIT_MS ?? defaultCompileLimits.timeLimitMs),
+      Number(config.env.RUN_COMPILE_TIME_LIMIT_MS) || defaultCompileLimits.timeLimitMs,
     );
     this.queue = new RunQueue(workers, Math.max(4, workers * 8));
     // Runs per learner: a burst of 10, then one every 2 seconds on average.
