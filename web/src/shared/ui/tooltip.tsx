@@ -1,11 +1,4 @@
-import {
-  useId,
-  useState,
-  type CSSProperties,
-  type KeyboardEvent,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { useId, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import { TOOLTIP_MAX_WIDTH_PX, TOOLTIP_Z_INDEX } from '@app/contracts';
 
 type TooltipProps = {
@@ -35,7 +28,7 @@ export function Tooltip({
     setIsVisible(false);
   }
 
-  function handleKeyDown(event: KeyboardEvent) {
+  function handleKeyDown(event: React.KeyboardEvent) {
     if (event.key === 'Escape') setIsVisible(false);
   }
 

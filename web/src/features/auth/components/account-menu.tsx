@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import { logOut, useCurrentUser } from '@/shared/auth/session';
 import { useAppDispatch } from '@/shared/lib/store';
-import { Button } from '@/shared/ui/button';
-import { Loader } from '@/shared/ui/loader';
 import { rememberPreviousLogin } from '../utils/previous-login';
 import './auth.css';
 
@@ -37,11 +35,16 @@ export function SignedInAccount() {
           {displayName}
         </span>
       ) : (
-        <Loader label="Loading your account" />
+        <span className="spinner" role="status" aria-label="Loading your account" />
       )}
-      <Button variant="secondary" isLoading={isLoggingOut} onClick={handleLogOut}>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={isLoggingOut}
+        onClick={handleLogOut}
+      >
         Log out
-      </Button>
+      </button>
     </div>
   );
 }
