@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { routeSamples } from './support/routes';
+
+/*
+ * An automated accessibility check (axe, WCAG 2.x A and AA rules) on every route of spec 2: no serious
+ * or critical violation. Also the open navigation drawer and sign-in dialog, which the page scan misses.
+ */
+
+async function seriousViolations(builder: AxeBuilder) {
+  const results = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+test.describe('accessibility (axe)', () => {
+  for (const sample of routeSamples) {
+    test(`${sample.path} has no serious violation`, async ({ page }) => {
+      await page.goto(sample.path);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await seriousViolations(new AxeBuilder({ page }))).toEqual([]);
+    });
+  }
+
+  test('the open navigation drawer has no serious violation', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/product');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Navigation' });
+    await drawer.getByRole('button', { name: 'Products' }).click();
+    await expect(drawer.getByRole('link', { name: 'SystemsExpert' })).toBeVisible();
+    expect(await seriousViolations(new AxeBuilder({ page }))).toEqual([]);
+  });
+
+  test('the open sign-in dialog has no serious violation', async ({ page }) => {
+    await page.goto('/product');
+    await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+    expect(await seriousViolations(new AxeBuilder({ page }))).toEqual([]);
+  });
+});
