@@ -44,6 +44,8 @@ export function captureReferralParams(search: string, now = Date.now()): void {
     pendingListeners.forEach((listener) => listener());
   }
   if (promoCode) writeStorage(PROMO_CODE_STORAGE_KEY, promoCode);
+  // An attribution past its 30 days is forgotten on the next visit.
+  readAffiliateCode(now);
 }
 
 /** The affiliate to credit, or null when none was saved or its 30 days are over (then it is forgotten). */

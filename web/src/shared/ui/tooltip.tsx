@@ -1,4 +1,11 @@
-import { useId, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import {
+  useId,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { TOOLTIP_MAX_WIDTH_PX, TOOLTIP_Z_INDEX } from '@app/contracts';
 
 type TooltipProps = {
@@ -28,7 +35,7 @@ export function Tooltip({
     setIsVisible(false);
   }
 
-  function handleKeyDown(event: React.KeyboardEvent) {
+  function handleKeyDown(event: KeyboardEvent) {
     if (event.key === 'Escape') setIsVisible(false);
   }
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useIsSignedInHere } from '@/shared/auth/session-slice';
 import { selectSignInModal, signInModalClosed, signInModalOpened } from '@/shared/auth/sign-in-modal-slice';
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store';
+import { Loader } from '@/shared/ui/loader';
 import './auth.css';
 
 // Loaded when needed: an anonymous visitor's first page carries neither the dialog nor the account menu.
@@ -31,7 +32,7 @@ export function AccountArea() {
   return (
     <>
       {isSignedIn ? (
-        <Suspense fallback={<span className="spinner" role="status" aria-label="Loading your account" />}>
+        <Suspense fallback={<Loader label="Loading your account" />}>
           <SignedInAccount />
         </Suspense>
       ) : (

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { logOut, useCurrentUser } from '@/shared/auth/session';
 import { useAppDispatch } from '@/shared/lib/store';
+import { Button } from '@/shared/ui/button';
+import { Loader } from '@/shared/ui/loader';
 import { rememberPreviousLogin } from '../utils/previous-login';
 import './auth.css';
 
@@ -35,16 +37,11 @@ export function SignedInAccount() {
           {displayName}
         </span>
       ) : (
-        <span className="spinner" role="status" aria-label="Loading your account" />
+        <Loader label="Loading your account" />
       )}
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={isLoggingOut}
-        onClick={handleLogOut}
-      >
+      <Button variant="secondary" isLoading={isLoggingOut} onClick={handleLogOut}>
         Log out
-      </button>
+      </Button>
     </div>
   );
 }

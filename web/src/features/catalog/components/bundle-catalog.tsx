@@ -1,7 +1,13 @@
 import { Link } from 'react-router-dom';
-import { bundles, type Bundle } from '@/shared/catalog/bundles';
+import { bundles, type Bundle, type BundleLabel } from '@/shared/catalog/bundles';
 import { products } from '@/shared/catalog/products';
+import { Tooltip } from '@/shared/ui/tooltip';
 import './catalog.css';
+
+const labelExplanations: Record<BundleLabel, string> = {
+  POPULAR: 'The bundle learners choose most often.',
+  'BEST VALUE': 'The most products for the price.',
+};
 
 type BundleCatalogProps = { highlight?: string; headingLevel?: 2 | 3 };
 
@@ -32,7 +38,17 @@ export function BundleCard({ bundle, headingLevel, isHighlighted = false }: Bund
       data-bundle={bundle.id}
     >
       <BundleIllustration kind={bundle.illustration} />
-      {bundle.label ? <span className="bundle-card__label">{bundle.label}</span> : null}
+      {bundle.label ? (
+        <span className="bundle-card__label-slot">
+          <Tooltip content={labelExplanations[bundle.label]}>
+            {(describedBy) => (
+              <span className="bundle-card__label" tabIndex={0} aria-describedby={describedBy}>
+                {bundle.label}
+              </span>
+            )}
+          </Tooltip>
+        </span>
+      ) : null}
       <Heading className="bundle-card__title">{bundle.title}</Heading>
       <ul className="bundle-card__features">
         {bundle.features.map((feature) => (
