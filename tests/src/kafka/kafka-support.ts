@@ -203,15 +203,24 @@ export async function rebuildFromStore(pool: Pool, databaseUrl: string): Promise
   }
 }
 
-/** Waits until every event of the store up to its head shows in the read models fed from Kafka. */
+/**
+ * Waits until every event of the store shows in the read models fed from Kafka. Called once the
+ * writers are done, so the newest row is committed and is the position to wait for. (The store's
+ * head is not: it stops below the oldest transaction running, and the consumer's own transactions
+ * hold xids, so it may lag the last append by a batch.)
+ */
 export async function waitVisible(
   pool: Pool,
   bus: EventBus,
   topic: string,
   timeoutMs: number,
 ): Promise<void> {
-  const head = (await new PgEventStore(pool).head()).position;
-  if (!head) return;
+  const newest = await pool.query<{ xid_text: string; position: string }>(
+    `SELECT transaction_id::text AS xid_text, position FROM es_events
+      ORDER BY transaction_id DESC, position DESC LIMIT 1`,
+  );
+  if (newest.rows.length === 0) return;
+  const head = { transactionId: BigInt(newest.rows[0].xid_text), position: BigInt(newest.rows[0].position) };
   const visible = await new KafkaVisibility(pool, bus, topic).waitFor(head, timeoutMs);
   if (!visible) {
     const offsets = await pool.query('SELECT * FROM projection_kafka_offsets WHERE topic = $1', [topic]);
