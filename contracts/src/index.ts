@@ -15,3 +15,4 @@ export * from './rules/json';
 export * from './rules/ui-version';
 export * from './rules/sale-banner';
 export * from './execution';
+export * from './content/algorithms';

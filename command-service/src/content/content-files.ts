@@ -1,0 +1,83 @@
+/*
+ * Reads the algorithms content of the repository's `content/` folder (see @app/contracts'
+ * content/algorithms for the layout). Files are read from the source tree, from src or from dist.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import {
+  type CodingLanguage,
+  type LessonKind,
+  type LessonMeta,
+  type QuestionContent,
+  codingLanguages,
+  lessonMetaSchema,
+  questionContentSchema,
+} from '@app/contracts';
+import { languageModules } from '../execution/languages/registry';
+
+export type ContentQuestion = QuestionContent & {
+  solutions: Partial<Record<CodingLanguage, string>>;
+  starters: Record<CodingLanguage, string>;
+};
+
+export type ContentLesson = LessonMeta & { kind: LessonKind; body: string };
+
+/** The repository's content folder (CONTENT_DIR overrides it). */
+export function contentDir(): string {
+  return process.env.CONTENT_DIR ?? resolve(__dirname, '..', '..', '..', 'content');
+}
+
+const readIfPresent = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
+
+function folders(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
+
+export function loadContentQuestion(folder: string): ContentQuestion {
+  const slug = folder.split(/[\\/]/).pop()!;
+  const parsed = questionContentSchema.safeParse(
+    JSON.parse(readFileSync(join(folder, 'question.json'), 'utf8')),
+  );
+  if (!parsed.success) throw new Error(`question ${slug}: ${z.prettifyError(parsed.error)}`);
+  const question = parsed.data;
+  if (question.slug !== slug) throw new Error(`question ${slug}: its slug says ${question.slug}`);
+  const solutions: Partial<Record<CodingLanguage, string>> = {};
+  const starters = {} as Record<CodingLanguage, string>;
+  for (const language of codingLanguages) {
+    const solution = readIfPresent(join(folder, 'solutions', language));
+    if (solution !== undefined) solutions[language] = solution;
+    starters[language] =
+      readIfPresent(join(folder, 'starters', language)) ??
+      languageModules[language].starter(question.signature);
+  }
+  return { ...question, solutions, starters };
+}
+
+export function loadContentQuestions(dir: string = contentDir()): ContentQuestion[] {
+  const root = join(dir, 'algorithms', 'questions');
+  return folders(root)
+    .filter((name) => existsSync(join(root, name, 'question.json')))
+    .map((name) => loadContentQuestion(join(root, name)));
+}
+
+export function loadLessons(kind: LessonKind, dir: string = contentDir()): ContentLesson[] {
+  const root = join(dir, 'algorithms', kind);
+  return folders(root)
+    .map((name) => {
+      const meta = lessonMetaSchema.safeParse(
+        JSON.parse(readFileSync(join(root, name, 'meta.json'), 'utf8')),
+      );
+      if (!meta.success) throw new Error(`${kind} ${name}: ${z.prettifyError(meta.error)}`);
+      if (meta.data.slug !== name) throw new Error(`${kind} ${name}: its slug says ${meta.data.slug}`);
+      const body = readFileSync(join(root, name, 'body.md'), 'utf8');
+      if (body.trim().length < 400)
+        throw new Error(`${kind} ${name}: body.md is shorter than 400 characters`);
+      return { ...meta.data, kind, body };
+    })
+    .sort((a, b) => a.order - b.order);
+}
