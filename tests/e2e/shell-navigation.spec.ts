@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AFFILIATE_ATTRIBUTION_WINDOW_MS, DEFERRED_STARTUP_MS, HASH_SCROLL_DELAY_MS } from '@app/contracts';
 import { E2E_STAFF_TOKEN } from './support/environment';
+import { logOutButton, loginTokenOf, signInAsDeveloper, uniquePerson } from './support/auth';
 
 /* The shell's navigation (spec 2): drawer, footer, themes, scroll, and the referral parameters of spec 5. */
 
@@ -145,11 +146,20 @@ test.describe('scrolling', () => {
 
   test('every pathname change starts at the top', async ({ page }) => {
     await page.goto('/purchase');
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    // Down to the footer, again until the page (its lazily loaded catalogue) is long enough.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' });
+          return window.scrollY;
+        }),
+      )
+      .toBeGreaterThan(500);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Reviews' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page).toHaveURL(/\/reviews$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test(`a hash scrolls smoothly to its element after ${HASH_SCROLL_DELAY_MS} ms`, async ({ page }) => {
@@ -242,12 +252,22 @@ test.describe('affiliate and promo codes (spec 5)', () => {
 
 test('a token in the url is kept as the login token and taken out of the url, other parameters stay', async ({
   page,
-  context,
+  browser,
 }) => {
-  await page.goto('/team?token=aes1_not-a-real-session&keep=yes#top');
+  // A real session's token, made by signing in elsewhere (an unknown token would be logged out by
+  // the first call's 401, as it should).
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await other.goto('/product');
+  await signInAsDeveloper(other, uniquePerson('url-token'));
+  const token = await loginTokenOf(elsewhere);
+  await elsewhere.close();
+  expect(token).toMatch(/\S{20,}/);
+
+  await page.goto(`/team?token=${encodeURIComponent(token!)}&keep=yes#top`);
   await expect(page).toHaveURL(
     (url) => url.pathname === '/team' && url.search === '?keep=yes' && url.hash === '#top',
   );
-  const cookie = (await context.cookies()).find((entry) => entry.name === 'ae_token');
-  expect(cookie?.value).toBe(encodeURIComponent('aes1_not-a-real-session'));
+  await expect.poll(() => loginTokenOf(page.context())).toBe(token);
+  await expect(logOutButton(page)).toBeVisible();
 });
