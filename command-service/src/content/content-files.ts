@@ -16,6 +16,9 @@ import {
 } from '@app/contracts';
 import { languageModules } from '../execution/languages/registry';
 
+/** The content folder holds something a published item cannot be (it names the item and the problem). */
+export class ContentError extends Error {}
+
 export type ContentQuestion = QuestionContent & {
   solutions: Partial<Record<CodingLanguage, string>>;
   starters: Record<CodingLanguage, string>;
@@ -26,6 +29,14 @@ export type ContentLesson = LessonMeta & { kind: LessonKind; body: string };
 /** The repository's content folder (CONTENT_DIR overrides it). */
 export function contentDir(): string {
   return process.env.CONTENT_DIR ?? resolve(__dirname, '..', '..', '..', 'content');
+}
+
+function readJson(path: string, label: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ContentError(`${label}: ${(error as Error).message}`);
+  }
 }
 
 const readIfPresent = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
@@ -40,12 +51,10 @@ function folders(dir: string): string[] {
 
 export function loadContentQuestion(folder: string): ContentQuestion {
   const slug = folder.split(/[\\/]/).pop()!;
-  const parsed = questionContentSchema.safeParse(
-    JSON.parse(readFileSync(join(folder, 'question.json'), 'utf8')),
-  );
-  if (!parsed.success) throw new Error(`question ${slug}: ${z.prettifyError(parsed.error)}`);
+  const parsed = questionContentSchema.safeParse(readJson(join(folder, 'question.json'), `question ${slug}`));
+  if (!parsed.success) throw new ContentError(`question ${slug}: ${z.prettifyError(parsed.error)}`);
   const question = parsed.data;
-  if (question.slug !== slug) throw new Error(`question ${slug}: its slug says ${question.slug}`);
+  if (question.slug !== slug) throw new ContentError(`question ${slug}: its slug says ${question.slug}`);
   const solutions: Partial<Record<CodingLanguage, string>> = {};
   const starters = {} as Record<CodingLanguage, string>;
   for (const language of codingLanguages) {
@@ -69,14 +78,12 @@ export function loadLessons(kind: LessonKind, dir: string = contentDir()): Conte
   const root = join(dir, 'algorithms', kind);
   return folders(root)
     .map((name) => {
-      const meta = lessonMetaSchema.safeParse(
-        JSON.parse(readFileSync(join(root, name, 'meta.json'), 'utf8')),
-      );
-      if (!meta.success) throw new Error(`${kind} ${name}: ${z.prettifyError(meta.error)}`);
-      if (meta.data.slug !== name) throw new Error(`${kind} ${name}: its slug says ${meta.data.slug}`);
+      const meta = lessonMetaSchema.safeParse(readJson(join(root, name, 'meta.json'), `${kind} ${name}`));
+      if (!meta.success) throw new ContentError(`${kind} ${name}: ${z.prettifyError(meta.error)}`);
+      if (meta.data.slug !== name) throw new ContentError(`${kind} ${name}: its slug says ${meta.data.slug}`);
       const body = readFileSync(join(root, name, 'body.md'), 'utf8');
       if (body.trim().length < 400)
-        throw new Error(`${kind} ${name}: body.md is shorter than 400 characters`);
+        throw new ContentError(`${kind} ${name}: body.md is shorter than 400 characters`);
       return { ...meta.data, kind, body };
     })
     .sort((a, b) => a.order - b.order);

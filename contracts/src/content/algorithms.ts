@@ -39,25 +39,26 @@ export const MIN_QUESTION_TESTS = 10;
 
 const markdown = (min: number) => z.string().trim().min(min);
 
+/** What a question says about itself, beside its signature and tests. */
+export const questionFieldsSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  name: z.string().trim().min(3).max(80),
+  difficulty: z.literal(difficulties),
+  category: z.enum(questionCategories),
+  /** Free questions are available to everyone; the others to owners of the product. */
+  free: z.boolean().default(false),
+  /** Markdown. */
+  prompt: markdown(40),
+  /** Revealed one at a time, in this order (numbered from 1). */
+  hints: z.array(markdown(10)).min(2).max(6),
+  complexity: z.object({ time: z.string().regex(/^O\(.+\)$/), space: z.string().regex(/^O\(.+\)$/) }),
+  /** Markdown: how to reach the optimal solution, step by step. */
+  walkthrough: markdown(300),
+});
+export type QuestionFields = z.infer<typeof questionFieldsSchema>;
+
 export const questionContentSchema = z
-  .intersection(
-    z.object({
-      slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
-      name: z.string().trim().min(3).max(80),
-      difficulty: z.literal(difficulties),
-      category: z.enum(questionCategories),
-      /** Free questions are available to everyone; the others to owners of the product. */
-      free: z.boolean().default(false),
-      /** Markdown. */
-      prompt: markdown(40),
-      /** Revealed one at a time, in this order (numbered from 1). */
-      hints: z.array(markdown(10)).min(2).max(6),
-      complexity: z.object({ time: z.string().regex(/^O\(.+\)$/), space: z.string().regex(/^O\(.+\)$/) }),
-      /** Markdown: how to reach the optimal solution, step by step. */
-      walkthrough: markdown(300),
-    }),
-    judgedQuestionSchema,
-  )
+  .intersection(questionFieldsSchema, judgedQuestionSchema)
   .superRefine((question, ctx) => {
     if (question.tests.length < MIN_QUESTION_TESTS)
       ctx.addIssue({

@@ -1,0 +1,45 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Pool } from 'pg';
+import type { Logger } from 'pino';
+import type { Actor } from '@app/contracts';
+import type { CommandServiceConfig } from '../../infrastructure/config';
+import { CONFIG, LOGGER, PG_POOL } from '../../infrastructure/tokens';
+import { type PublishReport, publishContent } from '../publish';
+
+/**
+ * Publishes the content folder the deployment ships when the service starts (PUBLISH_CONTENT=false
+ * turns it off), and on staff request. Runs are serialised within the process; across instances the
+ * streams' expected versions keep each version single.
+ */
+@Injectable()
+export class ContentPublisher implements OnApplicationBootstrap {
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(CONFIG) private readonly config: CommandServiceConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.env.PUBLISH_CONTENT === 'false') return;
+    try {
+      const report = await this.publish({ kind: 'system', id: 'content-publisher' });
+      this.logger.info(
+        { published: report.published, items: report.items.length },
+        report.published ? 'content published' : 'content unchanged',
+      );
+    } catch (error) {
+      // Bad content must not stop the service: the catalogue keeps its published versions.
+      this.logger.error({ err: error }, 'publishing the content folder failed; the catalogue is unchanged');
+    }
+  }
+
+  publish(actor: Actor): Promise<PublishReport> {
+    const run = this.running.then(() =>
+      publishContent({ pool: this.pool, dir: this.config.env.CONTENT_DIR, actor }),
+    );
+    this.running = run.catch(() => undefined);
+    return run;
+  }
+}

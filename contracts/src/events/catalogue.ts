@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { defineEvent } from './define';
+import { codingLanguages, problemProductIds } from '../constants';
+import { lessonKinds, lessonMetaSchema, questionFieldsSchema } from '../content/algorithms';
+import { compareOptionsSchema } from '../execution/compare';
+import { functionSignatureSchema } from '../execution/signature';
+
+const contentId = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+  .max(100);
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+const codeByLanguage = z.partialRecord(z.enum(codingLanguages), z.string().max(50_000));
+
+/**
+ * A coding question was published: new (version 1) or changed (the next version). The event holds
+ * the question as published (prompt, hints, walkthrough, signature, starters, reference solutions)
+ * and names its tests by digest: they are stored once in es_content_blobs (they run far past an
+ * event's size), so the catalogue is a projection of these events and staff can read every version
+ * a learner was judged against. `contentSha256` is the digest of everything published: the
+ * publisher appends only when it differs from the latest version's.
+ */
+export const QuestionPublishedV1 = defineEvent({
+  type: 'QuestionPublished',
+  version: 1,
+  schema: z.object({
+    product: z.enum(problemProductIds),
+    questionId: contentId,
+    version: z.number().int().min(1),
+    contentSha256: sha256,
+    question: questionFieldsSchema.extend({
+      signature: functionSignatureSchema,
+      compare: compareOptionsSchema.optional(),
+    }),
+    tests: z.object({
+      sha256,
+      count: z.number().int().min(1),
+      hidden: z.number().int().min(0),
+      /** The visible tests, shown in the workspace (the hidden ones stay in the blob only). */
+      visible: z.array(z.object({ input: z.record(z.string(), z.unknown()), output: z.unknown() })),
+    }),
+    starters: codeByLanguage,
+    solutions: codeByLanguage,
+  }),
+});
+export type QuestionPublished = z.infer<typeof QuestionPublishedV1.schema>;
+
+/** A lesson (data structures, interview tips, behavioral) was published: new or its next version. */
+export const LessonPublishedV1 = defineEvent({
+  type: 'LessonPublished',
+  version: 1,
+  schema: z.object({
+    product: z.enum(problemProductIds),
+    kind: z.enum(lessonKinds),
+    lessonId: contentId,
+    version: z.number().int().min(1),
+    contentSha256: sha256,
+    lesson: lessonMetaSchema.omit({ slug: true }).extend({ body: z.string().min(1).max(200_000) }),
+  }),
+});
+export type LessonPublished = z.infer<typeof LessonPublishedV1.schema>;
+
+/** Each question and lesson has its own stream; its stream version is its content version. */
+export const questionStreamId = (product: string, questionId: string) =>
+  `catalogue-${product}-question-${questionId}`;
+export const lessonStreamId = (product: string, kind: string, lessonId: string) =>
+  `catalogue-${product}-${kind}-${lessonId}`;

@@ -1,0 +1,233 @@
+import { Controller, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Pool } from 'pg';
+import {
+  type LessonKind,
+  type Principal,
+  type ProblemProductId,
+  getBehaviorals,
+  getCodingQuestion,
+  getDataStructures,
+  getInterviewTips,
+  getTips,
+  listCodingQuestions,
+} from '@app/contracts';
+import {
+  ApiException,
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+} from '@app/command-service';
+import { PG_POOL } from '../../infrastructure/tokens';
+import { ReadYourWrites } from '../../infrastructure/read-your-writes';
+import { catalogueProjection } from './catalogue.projection';
+
+/** The product the algorithms content (behavioral lessons included) belongs to. */
+const ALGORITHMS: ProblemProductId = 'algoexpert';
+
+/** Staff and operators see everything; a learner what they own, and the free items of the rest. */
+export function ownsProduct(principal: Principal, product: string): boolean {
+  if (principal.kind === 'operator') return true;
+  if (principal.kind !== 'user') return false;
+  return principal.roles.includes('staff') || (principal.products as readonly string[]).includes(product);
+}
+
+type QuestionListRow = {
+  question_id: string;
+  uid: string;
+  number: string;
+  version: number;
+  name: string;
+  category: string;
+  difficulty: 1 | 2 | 3 | 4;
+  free: boolean;
+};
+
+type QuestionDetail = {
+  prompt: string;
+  hints: string[];
+  complexity: { time: string; space: string };
+  walkthrough: string;
+  signature: unknown;
+  compare?: unknown;
+  tests: { count: number; hidden: number; visible: unknown[] };
+  starters: Record<string, string>;
+  solutions: Record<string, string>;
+};
+
+@Controller()
+export class CatalogueController {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
+
+  /** Every question of the product, numbered in publication order, with its availability. */
+  @ContractRoute(listCodingQuestions)
+  async list(
+    @ValidatedInput() { params }: CallInput<typeof listCodingQuestions>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
+    const owner = ownsProduct(principal, params.product);
+    const { rows } = await this.pool.query<QuestionListRow>(
+      `SELECT question_id, uid, row_number() OVER (ORDER BY first_xid, first_pos) AS number, version, name,
+              category, difficulty, free
+         FROM rm_catalogue_questions WHERE product = $1
+        ORDER BY first_xid, first_pos`,
+      [params.product],
+    );
+    return { questions: rows.map((row) => this.summary(row, owner)) };
+  }
+
+  /** One question by name (case-insensitive, or its id) or uid: prompt, hints, code, visible tests. */
+  @ContractRoute(getCodingQuestion)
+  async get(
+    @ValidatedInput() { params, input }: CallInput<typeof getCodingQuestion>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
+    const byUid = input.uid !== undefined && /^[0-9a-f-]{36}$/i.test(input.uid);
+    const { rows } = await this.pool.query<QuestionListRow & { detail: QuestionDetail }>(
+      `SELECT * FROM (
+         SELECT question_id, uid, row_number() OVER (ORDER BY first_xid, first_pos) AS number, version, name,
+                category, difficulty, free, detail
+           FROM rm_catalogue_questions WHERE product = $1) q
+        WHERE ${byUid ? 'uid = $2::uuid' : input.uid !== undefined ? 'false' : 'lower(name) = lower($2) OR question_id = lower($2)'}`,
+      [params.product, input.uid ?? input.name],
+    );
+    const row = rows[0];
+    if (!row)
+      throw new ApiException(
+        404,
+        'NOT_FOUND',
+        `There is no question "${input.uid ?? input.name}" in ${params.product}.`,
+      );
+    const owner = ownsProduct(principal, params.product);
+    if (!owner && !row.free)
+      throw new ApiException(
+        403,
+        'PRODUCT_NOT_OWNED',
+        `"${row.name}" is part of ${params.product}: buy it to open every question.`,
+      );
+    const { detail } = row;
+    return {
+      ...this.summary(row, owner),
+      version: row.version,
+      prompt: detail.prompt,
+      hints: detail.hints.map((content, i) => ({
+        title: `Hint ${i + 1}`,
+        content,
+        isNew: false,
+        lockedDuration: 0,
+      })),
+      complexity: detail.complexity,
+      walkthrough: detail.walkthrough,
+      signature: detail.signature,
+      compare: detail.compare ?? null,
+      tests: detail.tests.visible,
+      testsCount: detail.tests.count,
+      hiddenTestsCount: detail.tests.hidden,
+      starterCode: detail.starters,
+      solutions: detail.solutions,
+    };
+  }
+
+  @ContractRoute(getDataStructures)
+  async dataStructures(
+    @ValidatedInput() { params }: CallInput<typeof getDataStructures>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    return this.lessons(params.product, 'data-structures', principal, request, response);
+  }
+
+  /** Tips of the product: for algorithms, its interview tips (the spec names both calls). */
+  @ContractRoute(getTips)
+  async tips(
+    @ValidatedInput() { params }: CallInput<typeof getTips>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    return this.lessons(params.product, 'interview-tips', principal, request, response);
+  }
+
+  @ContractRoute(getInterviewTips)
+  async interviewTips(
+    @ValidatedInput() { params }: CallInput<typeof getInterviewTips>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    return this.lessons(params.product, 'interview-tips', principal, request, response);
+  }
+
+  @ContractRoute(getBehaviorals)
+  async behaviorals(
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    return this.lessons(ALGORITHMS, 'behavioral', principal, request, response);
+  }
+
+  private summary(row: QuestionListRow, owner: boolean) {
+    return {
+      id: row.question_id,
+      uid: row.uid,
+      name: row.name,
+      category: row.category,
+      difficulty: row.difficulty,
+      metadata: { number: Number(row.number), version: row.version },
+      acl: { isAvailable: owner || row.free },
+      isFree: row.free,
+      video: null,
+    };
+  }
+
+  /** A product's lessons of one kind, in order; the text only of those the caller may read. */
+  private async lessons(
+    product: string,
+    kind: LessonKind,
+    principal: Principal,
+    request: Request,
+    response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
+    const owner = ownsProduct(principal, product);
+    const { rows } = await this.pool.query<{
+      lesson_id: string;
+      version: number;
+      title: string;
+      summary: string;
+      position: number;
+      minutes: number;
+      free: boolean;
+      body: string;
+    }>(
+      `SELECT lesson_id, version, title, summary, position, minutes, free, body FROM rm_catalogue_lessons
+        WHERE product = $1 AND kind = $2 ORDER BY position, lesson_id`,
+      [product, kind],
+    );
+    return {
+      items: rows.map((row) => ({
+        id: row.lesson_id,
+        title: row.title,
+        summary: row.summary,
+        order: row.position,
+        minutes: row.minutes,
+        version: row.version,
+        isFree: row.free,
+        acl: { isAvailable: owner || row.free },
+        body: owner || row.free ? row.body : null,
+      })),
+    };
+  }
+}

@@ -1,0 +1,112 @@
+import type { EventDataMap, RecordedEvent } from '@app/contracts';
+import type { Projection } from '../../runtime/projection';
+
+type QuestionRow = {
+  product: string;
+  question_id: string;
+  uid: string;
+  first_xid: string;
+  first_pos: string;
+  version: number;
+  name: string;
+  category: string;
+  difficulty: number;
+  free: boolean;
+  detail: unknown;
+  first_published_at: string;
+  published_at: string;
+};
+
+/**
+ * The catalogue: the latest version of each question and lesson, and every question version for
+ * staff. A batch is folded in memory (the last version of a key wins) and written with one statement
+ * per table; an older version never overwrites a newer one, so replays and redeliveries are harmless.
+ */
+export const catalogueProjection: Projection = {
+  name: 'catalogue',
+  eventTypes: ['QuestionPublished', 'LessonPublished'],
+  tables: ['rm_catalogue_questions', 'rm_catalogue_question_versions', 'rm_catalogue_lessons'],
+  async apply(events: readonly RecordedEvent[], tx) {
+    const questions = new Map<string, QuestionRow>();
+    const versions: unknown[] = [];
+    const lessons = new Map<string, unknown>();
+    for (const event of events) {
+      if (event.type === 'QuestionPublished') {
+        const data = event.data as EventDataMap['QuestionPublished'];
+        const key = `${data.product}\u0000${data.questionId}`;
+        const before = questions.get(key);
+        const { name, category, difficulty, free, ...detail } = data.question;
+        questions.set(key, {
+          product: data.product,
+          question_id: data.questionId,
+          uid: before?.uid ?? event.metadata.eventId,
+          first_xid: before?.first_xid ?? event.transactionId.toString(),
+          first_pos: before?.first_pos ?? event.position.toString(),
+          version: data.version,
+          name,
+          category,
+          difficulty,
+          free,
+          detail: { ...detail, tests: data.tests, starters: data.starters, solutions: data.solutions },
+          first_published_at: before?.first_published_at ?? event.metadata.occurredAt,
+          published_at: event.metadata.occurredAt,
+        });
+        versions.push({
+          product: data.product,
+          question_id: data.questionId,
+          version: data.version,
+          content_sha256: data.contentSha256,
+          tests_sha256: data.tests.sha256,
+          tests_count: data.tests.count,
+          hidden_tests: data.tests.hidden,
+          published_at: event.metadata.occurredAt,
+          published_by: event.metadata.actor,
+        });
+      } else if (event.type === 'LessonPublished') {
+        const data = event.data as EventDataMap['LessonPublished'];
+        lessons.set(`${data.product}\u0000${data.kind}\u0000${data.lessonId}`, {
+          product: data.product,
+          kind: data.kind,
+          lesson_id: data.lessonId,
+          version: data.version,
+          title: data.lesson.title,
+          summary: data.lesson.summary,
+          position: data.lesson.order,
+          minutes: data.lesson.minutes,
+          free: data.lesson.free,
+          body: data.lesson.body,
+          published_at: event.metadata.occurredAt,
+        });
+      }
+    }
+    if (questions.size > 0)
+      await tx.query(
+        `INSERT INTO rm_catalogue_questions AS q
+           SELECT * FROM jsonb_populate_recordset(NULL::rm_catalogue_questions, $1::jsonb)
+         ON CONFLICT (product, question_id) DO UPDATE SET
+           version = EXCLUDED.version, name = EXCLUDED.name, category = EXCLUDED.category,
+           difficulty = EXCLUDED.difficulty, free = EXCLUDED.free, detail = EXCLUDED.detail,
+           published_at = EXCLUDED.published_at
+         WHERE EXCLUDED.version > q.version`,
+        [JSON.stringify([...questions.values()])],
+      );
+    if (versions.length > 0)
+      await tx.query(
+        `INSERT INTO rm_catalogue_question_versions
+           SELECT * FROM jsonb_populate_recordset(NULL::rm_catalogue_question_versions, $1::jsonb)
+         ON CONFLICT DO NOTHING`,
+        [JSON.stringify(versions)],
+      );
+    if (lessons.size > 0)
+      await tx.query(
+        `INSERT INTO rm_catalogue_lessons AS l
+           SELECT * FROM jsonb_populate_recordset(NULL::rm_catalogue_lessons, $1::jsonb)
+         ON CONFLICT (product, kind, lesson_id) DO UPDATE SET
+           version = EXCLUDED.version, title = EXCLUDED.title, summary = EXCLUDED.summary,
+           position = EXCLUDED.position, minutes = EXCLUDED.minutes, free = EXCLUDED.free,
+           body = EXCLUDED.body, published_at = EXCLUDED.published_at
+         WHERE EXCLUDED.version > l.version`,
+        [JSON.stringify([...lessons.values()])],
+      );
+  },
+};
