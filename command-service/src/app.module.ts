@@ -18,6 +18,8 @@ import { RecordTelemetryEventController } from './telemetry/record-telemetry-eve
 import { RecordTelemetryEventHandler } from './telemetry/record-telemetry-event/record-telemetry-event.handler';
 import { TrackAffiliateClickController } from './affiliates/track-affiliate-click/track-affiliate-click.controller';
 import { TrackAffiliateClickHandler } from './affiliates/track-affiliate-click/track-affiliate-click.handler';
+import { PublishAnnouncementController } from './announcements/publish-announcement/publish-announcement.controller';
+import { WithdrawAnnouncementController } from './announcements/withdraw-announcement/withdraw-announcement.controller';
 
 @Module({})
 export class AppModule implements OnApplicationShutdown {
@@ -38,6 +40,8 @@ export class AppModule implements OnApplicationShutdown {
         SetUiVersionBoundsController,
         RunCodeController,
         SubmissionsController,
+        PublishAnnouncementController,
+        WithdrawAnnouncementController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },

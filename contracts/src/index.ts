@@ -8,6 +8,7 @@ export * from './events/affiliates';
 export * from './events/identity';
 export * from './events/settings';
 export * from './events/execution';
+export * from './events/announcements';
 export * from './rules/access';
 export * from './rules/affiliates';
 export * from './api';

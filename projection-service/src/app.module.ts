@@ -12,6 +12,7 @@ import { TelemetryDailyController } from './read-models/telemetry-daily/telemetr
 import { UserAccessController } from './read-models/user-access/user-access.controller';
 import { SubmissionsController } from './read-models/submissions/submissions.controller';
 import { AffiliateClicksDailyController } from './read-models/affiliate-clicks-daily/affiliate-clicks-daily.controller';
+import { AnnouncementsController } from './read-models/announcements/announcements.controller';
 
 @Module({})
 export class AppModule {
@@ -29,6 +30,7 @@ export class AppModule {
         AffiliateClicksDailyController,
         UserAccessController,
         SubmissionsController,
+        AnnouncementsController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },

@@ -14,6 +14,7 @@ import {
 } from './identity';
 import { UiVersionBoundsSetV1 } from './settings';
 import { CodeSubmittedV1, SubmissionsResetV1 } from './execution';
+import { AnnouncementPublishedV1, AnnouncementWithdrawnV1 } from './announcements';
 
 /* Every version of every domain event. Add new versions here; never remove old ones while stored. */
 const allDefinitions = [
@@ -31,6 +32,8 @@ const allDefinitions = [
   UiVersionBoundsSetV1,
   CodeSubmittedV1,
   SubmissionsResetV1,
+  AnnouncementPublishedV1,
+  AnnouncementWithdrawnV1,
 ] as const;
 
 type AnyDefinition = EventDefinition<string, number, z.ZodType>;
@@ -50,6 +53,8 @@ export type EventDataMap = {
   UiVersionBoundsSet: z.infer<typeof UiVersionBoundsSetV1.schema>;
   CodeSubmitted: z.infer<typeof CodeSubmittedV1.schema>;
   SubmissionsReset: z.infer<typeof SubmissionsResetV1.schema>;
+  AnnouncementPublished: z.infer<typeof AnnouncementPublishedV1.schema>;
+  AnnouncementWithdrawn: z.infer<typeof AnnouncementWithdrawnV1.schema>;
 };
 export type EventType = keyof EventDataMap;
 

@@ -19,9 +19,20 @@ const PYTHON_RUN = {
 let platform: Platform;
 /** An account the staff endpoints act on. */
 let target: SignedInUser;
+/** An announcement the withdraw call acts on (the first allowed caller withdraws it, the rest again). */
+let announcementId: string;
 beforeAll(async () => {
   platform = await startPlatform();
   target = await signInFake(platform.url);
+  const published = await call<{ announcement: { id: string } }>(
+    platform.url,
+    '/api/staff/v1/announcements',
+    {
+      json: { message: 'access matrix' },
+      token: STAFF_TOKEN,
+    },
+  );
+  announcementId = published.body.announcement.id;
   // The read model has the target before the staff queries about it run.
   await call(platform.url, `/api/staff/v1/users/${target.userId}/access`, {
     token: STAFF_TOKEN,
@@ -199,6 +210,19 @@ const endpoints: Endpoint[] = [
   { id: 'telemetryDailyCounts', request: get('/api/staff/v1/telemetry/daily') },
   { id: 'affiliateClicksDaily', request: get('/api/staff/v1/affiliates/clicks/daily') },
   { id: 'rebuildProjection', request: post('/api/staff/v1/projections/affiliate-clicks-daily/rebuild') },
+  {
+    id: 'getMyAnnouncements',
+    request: post('/api/announcements/v1/announcement/mine', { site_path: '/team' }),
+  },
+  { id: 'publishAnnouncement', request: post('/api/staff/v1/announcements', { message: 'matrix' }) },
+  {
+    id: 'withdrawAnnouncement',
+    request: () => ({
+      path: `/api/staff/v1/announcements/${announcementId}/withdraw`,
+      options: { json: {} },
+    }),
+  },
+  { id: 'listAnnouncements', request: get('/api/staff/v1/announcements') },
 ];
 
 const contractOf = (id: string) => {
