@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   DISMISSED_ANNOUNCEMENT_RETENTION_MS,
   errorScreenTexts,
@@ -6,7 +7,7 @@ import {
   saleBannerTexts,
   TOAST_AUTO_HIDE_MS,
 } from '@app/contracts';
-import { E2E_BASE_URL } from './support/environment';
+import { E2E_BASE_URL, E2E_STAFF_TOKEN } from './support/environment';
 
 /* Shell components of spec 2, 4, 8, 9 in the browser: sale banner, announcements, snackbar, error screen. */
 
@@ -97,77 +98,140 @@ test.describe('sale banner', () => {
 });
 
 test.describe('announcements panel', () => {
-  // The announcements read model is not built yet: the call is answered here, as the contract describes it.
-  async function serveAnnouncements(page: Page, sitePaths: string[]) {
-    await page.route('**/api/announcements/v1/announcement/mine', async (route) => {
-      const body = route.request().postDataJSON() as { site_path?: string };
-      sitePaths.push(body.site_path ?? '(general)');
-      const general = [
-        {
-          id: 'general-1',
-          message:
-            '<p>New <strong>systems</strong> lessons <img src="x" onerror="window.__announcementXss = 1"></p>',
-          approved_at: '2026-01-01T00:00:00Z',
-          expires_at: null,
-        },
-      ];
-      const forSystems = [
-        {
-          id: 'systems-1',
-          message: 'Only on the systems product page',
-          approved_at: '2026-01-01T00:00:00Z',
-          expires_at: null,
-          site_path: '/systems/product',
-        },
-      ];
-      const answer =
-        body.site_path === undefined ? general : body.site_path === '/systems/product' ? forSystems : [];
-      await route.fulfill({ json: answer });
+  // Real announcements, published through the staff API and withdrawn after each test. The e2e database
+  // outlives a run, so each test's are unique and expire within minutes should a run stop halfway.
+  const MINE = '/api/announcements/v1/announcement/mine';
+  const staff = { authorization: `Bearer ${E2E_STAFF_TOKEN}` };
+  let published: string[] = [];
+
+  async function publishAnnouncement(
+    request: APIRequestContext,
+    data: { message: string; sitePath?: string },
+  ): Promise<{ id: string; position: string }> {
+    const answer = await request.post('/api/staff/v1/announcements', {
+      headers: staff,
+      data: { ...data, expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() },
     });
+    expect(answer.status()).toBe(200);
+    const body = (await answer.json()) as { position: string; announcement: { id: string } };
+    published.push(body.announcement.id);
+    return { id: body.announcement.id, position: body.position };
   }
+
+  test.afterEach(async ({ request }) => {
+    for (const id of published) {
+      const answer = await request.post(`/api/staff/v1/announcements/${id}/withdraw`, {
+        headers: staff,
+        data: {},
+      });
+      expect(answer.status()).toBe(200);
+    }
+    published = [];
+  });
 
   test('shows safe HTML after the startup delay, per page; a dismissal survives a reload and ends after two days', async ({
     page,
+    request,
   }) => {
+    const run = randomUUID().slice(0, 8);
+    const general = await publishAnnouncement(request, {
+      message: `<p>New <strong>systems</strong> lessons ${run} <img src="x" onerror="window.__announcementXss = 1"></p>`,
+    });
+    const forSystems = await publishAnnouncement(request, {
+      message: `Only on the systems product page ${run}`,
+      sitePath: '/systems/product',
+    });
+    // The read model has both before the page asks (the web sends no position of its own).
+    const ready = await request.post(MINE, {
+      headers: { 'x-min-position': forSystems.position },
+      data: { site_path: '/systems/product' },
+    });
+    expect(((await ready.json()) as { id: string }[]).map((a) => a.id)).toEqual(
+      expect.arrayContaining([general.id, forSystems.id]),
+    );
+
     const sitePaths: string[] = [];
-    await serveAnnouncements(page, sitePaths);
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname !== MINE) return;
+      sitePaths.push((sent.postDataJSON() as { site_path?: string }).site_path ?? '(general)');
+    });
     await page.goto('/systems/product');
     const panel = page.getByRole('region', { name: 'Announcements' });
+    const generalItem = panel.locator(`[data-announcement-id="${general.id}"]`);
+    const systemsItem = panel.locator(`[data-announcement-id="${forSystems.id}"]`);
     await expect(panel).toBeVisible();
-    await expect(panel.locator('strong')).toHaveText('systems');
-    await expect(panel).toContainText('Only on the systems product page');
+    await expect(generalItem.locator('strong')).toHaveText('systems');
+    await expect(systemsItem).toHaveText(`Only on the systems product page ${run}`);
     expect(
       await page.evaluate(() => (window as { __announcementXss?: number }).__announcementXss),
     ).toBeUndefined();
+    await expect(generalItem.locator('img')).toHaveCount(1);
     await expect(panel.locator('[onerror]')).toHaveCount(0);
     expect(sitePaths).toEqual(expect.arrayContaining(['(general)', '/systems/product']));
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
     await expect(panel).toBeVisible();
-    await expect(panel).not.toContainText('Only on the systems product page');
+    await expect(generalItem).toBeVisible();
+    await expect(systemsItem).toHaveCount(0);
     expect(sitePaths).toContain('/team');
 
     await panel.getByRole('button', { name: 'Close announcements' }).click();
     await expect(panel).toHaveCount(0);
-    const dismissed = await page.evaluate(() =>
-      JSON.parse(localStorage.getItem('ae_dismissed_announcements')!),
+    const dismissed = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('ae_dismissed_announcements')!) as Record<string, number>,
     );
-    expect(Object.keys(dismissed)).toEqual(['general-1']);
+    // Only general announcements are remembered as dismissed.
+    expect(Object.keys(dismissed)).toContain(general.id);
+    expect(Object.keys(dismissed)).not.toContain(forSystems.id);
 
     await page.goto('/systems/product');
     await expect(panel).toBeVisible();
-    await expect(panel).toContainText('Only on the systems product page');
-    await expect(panel).not.toContainText('New systems lessons');
+    await expect(systemsItem).toBeVisible();
+    await expect(generalItem).toHaveCount(0);
 
     // Dismissed more than two days ago: purged at load, the announcement shows again.
     await page.evaluate(
-      (age) =>
-        localStorage.setItem('ae_dismissed_announcements', JSON.stringify({ 'general-1': Date.now() - age })),
-      DISMISSED_ANNOUNCEMENT_RETENTION_MS + 60_000,
+      ({ id, age }) =>
+        localStorage.setItem('ae_dismissed_announcements', JSON.stringify({ [id]: Date.now() - age })),
+      { id: general.id, age: DISMISSED_ANNOUNCEMENT_RETENTION_MS + 60_000 },
     );
     await page.goto('/team');
-    await expect(panel).toContainText('New systems lessons');
+    await expect(generalItem).toContainText(`New systems lessons ${run}`);
     expect(await page.evaluate(() => localStorage.getItem('ae_dismissed_announcements'))).toBe('{}');
+  });
+
+  test('a withdrawn announcement shows no more', async ({ page, request }) => {
+    const run = randomUUID().slice(0, 8);
+    const announcement = await publishAnnouncement(request, {
+      message: `Withdrawn soon ${run}`,
+      sitePath: '/team',
+    });
+    await request.post(MINE, { headers: { 'x-min-position': announcement.position }, data: {} });
+    await page.goto('/team');
+    const item = page
+      .getByRole('region', { name: 'Announcements' })
+      .locator(`[data-announcement-id="${announcement.id}"]`);
+    await expect(item).toHaveText(`Withdrawn soon ${run}`);
+
+    const withdrawn = await request.post(`/api/staff/v1/announcements/${announcement.id}/withdraw`, {
+      headers: staff,
+      data: {},
+    });
+    expect(withdrawn.status()).toBe(200);
+    await request.post(MINE, {
+      headers: { 'x-min-position': ((await withdrawn.json()) as { position: string }).position },
+      data: {},
+    });
+    const pageCall = page.waitForResponse(
+      (answer) =>
+        new URL(answer.url()).pathname === MINE &&
+        (answer.request().postDataJSON() as { site_path?: string }).site_path === '/team',
+    );
+    await page.reload();
+    expect(((await (await pageCall).json()) as { id: string }[]).map((a) => a.id)).not.toContain(
+      announcement.id,
+    );
+    await expect(page.getByText(`Withdrawn soon ${run}`)).toHaveCount(0);
   });
 });
 
