@@ -9,6 +9,8 @@ import { CONFIG, LOGGER, METRICS_REGISTRY, PG_POOL } from './infrastructure/toke
 import { EventAppender } from './infrastructure/event-appender';
 import { EventForwarding } from './infrastructure/event-forwarding';
 import { HealthController, SessionAuthenticator } from './platform';
+import { ContentPublisher } from './content/publish-content/content-publisher';
+import { PublishContentController } from './content/publish-content/publish-content.controller';
 import { identityControllers, identityProviders } from './identity/identity.module-parts';
 import { ExecutionEngine } from './execution/engine/execution-engine';
 import { RunCodeController } from './execution/run-code/run-code.controller';
@@ -40,6 +42,7 @@ export class AppModule implements OnApplicationShutdown {
         SetUiVersionBoundsController,
         RunCodeController,
         SubmissionsController,
+        PublishContentController,
         PublishAnnouncementController,
         WithdrawAnnouncementController,
       ],
@@ -53,6 +56,7 @@ export class AppModule implements OnApplicationShutdown {
         SessionAuthenticator,
         ...identityProviders,
         ExecutionEngine,
+        ContentPublisher,
         RecordTelemetryEventHandler,
         TrackAffiliateClickHandler,
       ],

@@ -20,6 +20,8 @@ export const promoCodeErrorCodes = [
 export const platformErrorCodes = [
   /** The request body, query or path does not match the call's schema. */
   'VALIDATION_FAILED',
+  /** The deployment's content folder holds an item that cannot be published (named in the message). */
+  'CONTENT_INVALID',
   /** The body is not parseable (bad JSON) or too large. */
   'MALFORMED_REQUEST',
   'PAYLOAD_TOO_LARGE',

@@ -9,6 +9,7 @@ export * from './events/identity';
 export * from './events/settings';
 export * from './events/execution';
 export * from './events/announcements';
+export * from './events/catalogue';
 export * from './rules/access';
 export * from './rules/affiliates';
 export * from './api';

@@ -13,6 +13,7 @@ import { UserAccessController } from './read-models/user-access/user-access.cont
 import { SubmissionsController } from './read-models/submissions/submissions.controller';
 import { AffiliateClicksDailyController } from './read-models/affiliate-clicks-daily/affiliate-clicks-daily.controller';
 import { AnnouncementsController } from './read-models/announcements/announcements.controller';
+import { CatalogueController } from './read-models/catalogue/catalogue.controller';
 
 @Module({})
 export class AppModule {
@@ -31,6 +32,7 @@ export class AppModule {
         UserAccessController,
         SubmissionsController,
         AnnouncementsController,
+        CatalogueController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },

@@ -8,6 +8,7 @@ import * as problems from './problems';
 import * as recruiting from './recruiting';
 import * as billing from './billing';
 import * as affiliates from './affiliates';
+import * as content from './content';
 
 export * from './define';
 export * from './common';
@@ -20,6 +21,7 @@ export * from './problems';
 export * from './recruiting';
 export * from './billing';
 export * from './affiliates';
+export * from './content';
 
 const isCall = (value: unknown): value is ApiCall =>
   typeof value === 'object' && value !== null && 'path' in value && 'kind' in value && 'access' in value;
@@ -35,4 +37,5 @@ export const apiCalls: readonly ApiCall[] = [
   recruiting,
   billing,
   affiliates,
+  content,
 ].flatMap((module) => (Object.values(module) as unknown[]).filter(isCall));

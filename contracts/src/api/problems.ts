@@ -193,9 +193,9 @@ export const getDataStructures = defineCall({
   id: 'getDataStructures',
   path: perProduct('datastructures/get'),
   kind: 'query',
-  access: ownerOfPathProduct,
+  access: anyone,
   params: problemProductParams,
-  summary: 'Data-structure lessons.',
+  summary: 'Data-structure lessons; the text of locked ones is null.',
   request: emptyRequest,
   response: contentList,
 });
@@ -215,9 +215,10 @@ export const getCodingQuestion = defineCall({
   id: 'getCodingQuestion',
   path: perProduct('coding-questions/get'),
   kind: 'query',
-  access: ownerOfPathProduct,
+  access: anyone,
   params: problemProductParams,
-  summary: 'One coding question, by name or uid.',
+  summary:
+    'One coding question, by name or uid: everyone may open the free ones, owners all (PRODUCT_NOT_OWNED otherwise).',
   request: z
     .object({ name: z.string().trim().min(1).max(200).optional(), uid: idSchema.optional() })
     .refine((r) => r.name !== undefined || r.uid !== undefined, 'Give the question name or uid.'),
@@ -228,9 +229,9 @@ export const getTips = defineCall({
   id: 'getTips',
   path: perProduct('tips/get'),
   kind: 'query',
-  access: ownerOfPathProduct,
+  access: anyone,
   params: problemProductParams,
-  summary: 'Tips of the product.',
+  summary: 'Tips of the product; the text of locked ones is null.',
   request: emptyRequest,
   response: contentList,
 });
@@ -283,9 +284,9 @@ export const getInterviewTips = defineCall({
   id: 'getInterviewTips',
   path: perProduct('interview-tips/get'),
   kind: 'query',
-  access: ownerOfPathProduct,
+  access: anyone,
   params: problemProductParams,
-  summary: 'Interview-tip lessons.',
+  summary: 'Interview-tip lessons; the text of locked ones is null.',
   request: emptyRequest,
   response: contentList,
 });
@@ -713,8 +714,8 @@ export const getBehaviorals = defineCall({
   id: 'getBehaviorals',
   path: '/api/problems/v1/behaviorals/get',
   kind: 'query',
-  access: signedIn,
-  summary: 'Behavioral-interview lessons.',
+  access: anyone,
+  summary: 'Behavioral-interview lessons (algorithms); the text of locked ones is null.',
   request: emptyRequest,
   response: contentList,
 });

@@ -15,6 +15,7 @@ import {
 import { UiVersionBoundsSetV1 } from './settings';
 import { CodeSubmittedV1, SubmissionsResetV1 } from './execution';
 import { AnnouncementPublishedV1, AnnouncementWithdrawnV1 } from './announcements';
+import { LessonPublishedV1, QuestionPublishedV1 } from './catalogue';
 
 /* Every version of every domain event. Add new versions here; never remove old ones while stored. */
 const allDefinitions = [
@@ -34,6 +35,8 @@ const allDefinitions = [
   SubmissionsResetV1,
   AnnouncementPublishedV1,
   AnnouncementWithdrawnV1,
+  QuestionPublishedV1,
+  LessonPublishedV1,
 ] as const;
 
 type AnyDefinition = EventDefinition<string, number, z.ZodType>;
@@ -55,6 +58,8 @@ export type EventDataMap = {
   SubmissionsReset: z.infer<typeof SubmissionsResetV1.schema>;
   AnnouncementPublished: z.infer<typeof AnnouncementPublishedV1.schema>;
   AnnouncementWithdrawn: z.infer<typeof AnnouncementWithdrawnV1.schema>;
+  QuestionPublished: z.infer<typeof QuestionPublishedV1.schema>;
+  LessonPublished: z.infer<typeof LessonPublishedV1.schema>;
 };
 export type EventType = keyof EventDataMap;
 

@@ -4,6 +4,7 @@ import { telemetryDailyProjection } from './telemetry-daily/telemetry-daily.proj
 import { userAccessProjection } from './user-access/user-access.projection';
 import { uiVersionBoundsProjection } from './ui-version-bounds/ui-version-bounds.projection';
 import { submissionsProjection } from './submissions/submissions.projection';
+import { catalogueProjection } from './catalogue/catalogue.projection';
 import { announcementsProjection } from './announcements/announcements.projection';
 
 /** Every projection the service runs. */
@@ -13,5 +14,6 @@ export const projections: readonly Projection[] = [
   userAccessProjection,
   uiVersionBoundsProjection,
   submissionsProjection,
+  catalogueProjection,
   announcementsProjection,
 ];

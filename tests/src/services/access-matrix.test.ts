@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ApiCall, DEFAULT_ANONYMOUS_TOKEN, apiCalls, buildPath } from '@app/contracts';
 import { type CallOptions, type Platform, STAFF_TOKEN, call, startPlatform } from './platform-harness';
 import { type SignedInUser, signInFake, signInWithRoles } from './identity-support';
+import { fixtureContent } from './content-support';
 
 /*
  * Who may call what: every endpoint that has a handler, called by every kind of caller, through
@@ -16,13 +17,15 @@ const PYTHON_RUN = {
   code: 'def pairWithSum(numbers, target):\n    return [numbers[0], numbers[1]]\n',
 };
 
+/** The questions the runs and catalogue calls use; mirror-tree is free, so everyone may open it. */
+const content = fixtureContent(['pair-with-sum', 'mirror-tree'], { free: ['mirror-tree'] });
 let platform: Platform;
 /** An account the staff endpoints act on. */
 let target: SignedInUser;
 /** An announcement the withdraw call acts on (the first allowed caller withdraws it, the rest again). */
 let announcementId: string;
 beforeAll(async () => {
-  platform = await startPlatform();
+  platform = await startPlatform({ env: { PUBLISH_CONTENT: 'true', CONTENT_DIR: content.dir } });
   target = await signInFake(platform.url);
   const published = await call<{ announcement: { id: string } }>(
     platform.url,
@@ -41,6 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await platform?.close();
+  content.remove();
 });
 
 async function headPosition(): Promise<string | undefined> {
@@ -223,6 +227,13 @@ const endpoints: Endpoint[] = [
     }),
   },
   { id: 'listAnnouncements', request: get('/api/staff/v1/announcements') },
+  { id: 'publishContent', request: post('/api/staff/v1/content/publish') },
+  { id: 'listCodingQuestions', request: post(`${ALGO}/coding-questions/list`) },
+  { id: 'getCodingQuestion', request: post(`${ALGO}/coding-questions/get`, { name: 'mirror-tree' }) },
+  { id: 'getDataStructures', request: post(`${ALGO}/datastructures/get`) },
+  { id: 'getTips', request: post(`${ALGO}/tips/get`) },
+  { id: 'getInterviewTips', request: post(`${ALGO}/interview-tips/get`) },
+  { id: 'getBehaviorals', request: post('/api/problems/v1/behaviorals/get') },
 ];
 
 const contractOf = (id: string) => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type RunResponse, executionStatusOf } from '@app/contracts';
-import { type Platform, call, startPlatform } from './platform-harness';
+import { type Platform, STAFF_TOKEN, call, startPlatform } from './platform-harness';
 import { type SignedInUser, signInWithRoles } from './identity-support';
+import { fixtureContent } from './content-support';
 
 /*
  * The code-execution API through the gateway, judging real code in the real sandbox: runs, quick
@@ -21,15 +22,19 @@ const solution = (language: string) =>
   );
 const base = '/api/problems/v1/algoexpert';
 
+const content = fixtureContent([QUESTION]);
 let platform: Platform;
 let owner: SignedInUser;
 beforeAll(async () => {
   // A short compile limit, so the compile-time trap below is stopped quickly.
-  platform = await startPlatform({ env: { RUN_COMPILE_TIME_LIMIT_MS: '8000' } });
+  platform = await startPlatform({
+    env: { RUN_COMPILE_TIME_LIMIT_MS: '8000', PUBLISH_CONTENT: 'true', CONTENT_DIR: content.dir },
+  });
   owner = await signInWithRoles(platform.url, ['premiumv1'], 'coder');
 }, 120_000);
 afterAll(async () => {
   await platform?.close();
+  content.remove();
 });
 
 type RunAnswer = RunResponse & { position: string; submission?: { questionId: string; status: string } };
@@ -213,6 +218,40 @@ exports.pairWithSum = pairWithSum;`;
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ code: 'PROBLEMS_VERSION_MISMATCH' });
   });
+
+  it('judges against the version published last: a page holding the previous one is told to reload', async () => {
+    const run = (questionVersion: number) =>
+      post('run-sandbox', {
+        questionId: QUESTION,
+        language: 'python',
+        code: solution('python'),
+        questionVersion,
+      });
+    expect((await run(1)).status).toBe(200);
+    const file = path.join(content.dir, 'algorithms', 'questions', QUESTION, 'question.json');
+    const question = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...question, prompt: `${question.prompt} (Reworded.)` }));
+    const published = await call<{ published: number }>(platform.url, '/api/staff/v1/content/publish', {
+      json: {},
+      token: STAFF_TOKEN,
+    });
+    expect(published.body.published).toBe(1);
+    const old = await run(1);
+    expect({ status: old.status, code: (old.body as unknown as { code: string }).code }).toEqual({
+      status: 409,
+      code: 'PROBLEMS_VERSION_MISMATCH',
+    });
+    const current = await run(2);
+    expect(current.status).toBe(200);
+    expect(executionStatusOf(current.body, 'sandbox')).toBe('sandboxPassed');
+    // By name too (any case), as the workspace's url may carry it.
+    const byName = await post('run-sandbox', {
+      questionId: 'PAIR WITH SUM',
+      language: 'python',
+      code: solution('python'),
+    });
+    expect(byName.status).toBe(200);
+  });
 });
 
 describe('submissions', () => {
@@ -304,7 +343,9 @@ describe('submissions', () => {
 
 describe('limits', () => {
   it('answers RCE_RATE_LIMITED when a learner runs code too often', async () => {
-    const limited = await startPlatform({ env: { RUNS_PER_MINUTE_PER_USER: '2' } });
+    const limited = await startPlatform({
+      env: { RUNS_PER_MINUTE_PER_USER: '2', PUBLISH_CONTENT: 'true', CONTENT_DIR: content.dir },
+    });
     try {
       const user = await signInWithRoles(limited.url, ['premiumv1'], 'eager');
       const statuses: number[] = [];

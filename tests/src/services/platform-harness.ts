@@ -49,6 +49,8 @@ export async function startPlatform(options: { env?: Record<string, string> } = 
     PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
     // Suites sign many people in from one address; the rate-limit test sets its own.
     SIGN_IN_ATTEMPTS_PER_MINUTE: '10000',
+    // The content folder is published by the suites about it (catalogue.test.ts), not at every start.
+    PUBLISH_CONTENT: 'false',
     ...options.env,
   };
   const apps: Awaited<ReturnType<typeof startCommandService>>[] = [];

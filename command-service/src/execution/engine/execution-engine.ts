@@ -1,5 +1,6 @@
 import { cpus } from 'node:os';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import {
@@ -31,13 +32,10 @@ import {
   runTests,
   toolchainBinds,
 } from '../languages';
-import { type QuestionFixture, loadQuestions } from '../questions';
+import type { QuestionFixture } from '../questions';
+import { type PublishedQuestion, PublishedQuestions } from '../../content/published-questions';
+import { PG_POOL } from '../../infrastructure/tokens';
 import { QueueFullError, RunQueue } from './run-queue';
-
-/** The questions' version until content is published as events (issue 7): every fixture is version 1. */
-export const FIXTURE_QUESTION_VERSION = 1;
-/** Which product the shipped questions belong to. */
-const FIXTURE_PRODUCT: ProblemProductId = 'algoexpert';
 
 export type JudgedRun = { response: RunResponse; result: RunTestsResult; tests: JsonTest[] };
 
@@ -49,7 +47,7 @@ export type JudgedRun = { response: RunResponse; result: RunTestsResult; tests: 
 export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
   private sandbox!: Sandbox;
   private toolchains!: Toolchains;
-  private questions = new Map<string, QuestionFixture>();
+  private readonly questions: PublishedQuestions;
   private availability = new Map<CodingLanguage, { available: boolean; reason?: string }>();
   private readonly queue: RunQueue;
   /** Warm compilers (Java, Kotlin, TypeScript), started in the background at init. */
@@ -61,7 +59,9 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(CONFIG) private readonly config: CommandServiceConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(PG_POOL) pool: Pool,
   ) {
+    this.questions = new PublishedQuestions(pool);
     const workers = Math.max(1, Number(config.env.RUN_WORKERS ?? cpus().length));
     // Not a number: the default; below a second: a second.
     this.compileTimeLimitMs = Math.max(
@@ -84,10 +84,6 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
       logger: { warn: (message: string) => this.logger.warn(message) },
       bubblewrap: { extraBinds: toolchainBinds(this.toolchains), slots: this.queue.workers },
     });
-    for (const question of loadQuestions()) {
-      this.questions.set(question.slug, question);
-      this.questions.set(question.name.toLowerCase(), question);
-    }
     for (const entry of await languageAvailability(this.sandbox, this.toolchains)) {
       this.availability.set(entry.language, {
         available: entry.available,
@@ -122,12 +118,19 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     }));
   }
 
-  /** The question of a product by slug or name; 404 when there is none. */
-  question(product: ProblemProductId, questionId: string, questionVersion?: number): QuestionFixture {
-    const question = product === FIXTURE_PRODUCT ? this.questions.get(questionId.toLowerCase()) : undefined;
+  /**
+   * The latest published version of a question of a product, by id or name; 404 when there is none,
+   * PROBLEMS_VERSION_MISMATCH when the learner's page holds another version.
+   */
+  async question(
+    product: ProblemProductId,
+    questionId: string,
+    questionVersion?: number,
+  ): Promise<PublishedQuestion> {
+    const question = await this.questions.find(product, questionId);
     if (!question)
       throw new ApiException(404, 'NOT_FOUND', `There is no question "${questionId}" in ${product}.`);
-    if (questionVersion !== undefined && questionVersion !== FIXTURE_QUESTION_VERSION) {
+    if (questionVersion !== undefined && questionVersion !== question.version) {
       throw new ApiException(
         409,
         'PROBLEMS_VERSION_MISMATCH',

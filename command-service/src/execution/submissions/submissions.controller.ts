@@ -15,7 +15,7 @@ import { type CallInput, ContractRoute, CurrentPrincipal, ValidatedInput, requir
 import { EventAppender } from '../../infrastructure/event-appender';
 import { acknowledge, commandContext } from '../../infrastructure/request-context';
 import { PG_POOL } from '../../infrastructure/tokens';
-import { ExecutionEngine, FIXTURE_QUESTION_VERSION } from '../engine/execution-engine';
+import { ExecutionEngine } from '../engine/execution-engine';
 
 type SubmissionAnswer = { position: string; run: RunResponse; submission: Submission };
 
@@ -48,7 +48,7 @@ export class SubmissionsController {
   ) {
     const user = requireUser(principal);
     const context = commandContext(request);
-    const question = this.engine.question(params.product, input.questionId, input.questionVersion);
+    const question = await this.engine.question(params.product, input.questionId, input.questionVersion);
     const submissionId = context.idempotencyKey ?? randomUUID();
     const key = `${user.userId}:${submissionId}`;
     let pending = this.inFlight.get(key);
@@ -72,7 +72,7 @@ export class SubmissionsController {
                 userId: user.userId,
                 product: params.product,
                 questionId: question.slug,
-                questionVersion: FIXTURE_QUESTION_VERSION,
+                questionVersion: question.version,
                 language: input.language,
                 status,
                 testsPassed: passed,
