@@ -1,0 +1,197 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import {
+  DRAWER_ANIMATION_TIMEOUT_MS,
+  SIDE_PANE_BACKDROP_MS,
+  SIDE_PANE_SCROLL_LOCK_MAX_WIDTH_PX,
+  TOOLTIP_MAX_WIDTH_PX,
+  TOOLTIP_Z_INDEX,
+} from '@app/contracts';
+import { header, logInButton, logOutButton, openDeveloperPopup, uniquePerson } from './support/auth';
+
+/* Spec 2 (Other UI) and 9: the side pane, the tooltip, the loader and the button's loading and link variants. */
+
+const pageOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).overflow);
+
+/** A response held until the test lets it go, to see what the page shows while it waits. */
+async function holdResponses(page: Page, path: string) {
+  const held: Route[] = [];
+  let isReleased = false;
+  await page.route(`**${path}`, async (route) => {
+    if (isReleased) await route.continue();
+    else held.push(route);
+  });
+  return {
+    waiting: () => held.length,
+    release: async () => {
+      isReleased = true;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+test.describe('side pane (the navigation drawer)', () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+
+  test('slides in from the left with its timings; the backdrop closes it; scroll locked only on narrow screens', async ({
+    page,
+  }) => {
+    await page.goto('/team');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    // When a transition starts, its configured duration; when it stops, how long it ran. Closing ends in
+    // display: none, which Chromium reports as a cancel at the very end rather than an end.
+    await page.evaluate(() => {
+      const log: { property: string; isOpen: boolean; durationMs?: number; ranMs?: number }[] = [];
+      (window as unknown as { e2ePaneTransitions: typeof log }).e2ePaneTransitions = log;
+      const isPane = (event: TransitionEvent) =>
+        event.target instanceof HTMLDialogElement &&
+        event.target.classList.contains('side-pane') &&
+        !event.pseudoElement &&
+        event.propertyName === 'translate';
+      document.addEventListener('transitionrun', (event) => {
+        if (!isPane(event)) return;
+        const pane = event.target as HTMLDialogElement;
+        const transition = pane
+          .getAnimations()
+          .find((animation) => (animation as CSSTransition).transitionProperty === 'translate');
+        const duration = transition?.effect?.getComputedTiming().duration;
+        log.push({ property: 'translate', isOpen: pane.open, durationMs: Number(duration) });
+      });
+      for (const type of ['transitionend', 'transitioncancel'] as const) {
+        document.addEventListener(type, (event) => {
+          if (!isPane(event)) return;
+          const pane = event.target as HTMLDialogElement;
+          log.push({ property: 'translate', isOpen: pane.open, ranMs: Math.round(event.elapsedTime * 1000) });
+        });
+      }
+    });
+    type Logged = { property: string; isOpen: boolean; durationMs?: number; ranMs?: number };
+    const transitions = () =>
+      page.evaluate(() => (window as unknown as { e2ePaneTransitions: Logged[] }).e2ePaneTransitions);
+
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.click();
+    const drawer = page.getByRole('dialog', { name: 'Navigation' });
+    await expect(drawer).toBeVisible();
+    await expect.poll(transitions).toEqual([
+      { property: 'translate', isOpen: true, durationMs: DRAWER_ANIMATION_TIMEOUT_MS },
+      { property: 'translate', isOpen: true, ranMs: DRAWER_ANIMATION_TIMEOUT_MS },
+    ]);
+    const box = await drawer.boundingBox();
+    expect(box!.x).toBe(0);
+    expect(box!.width).toBeLessThan(390);
+    expect(
+      await drawer.evaluate((element) => getComputedStyle(element, '::backdrop').transitionDuration),
+    ).toBe(`${SIDE_PANE_BACKDROP_MS / 1000}s`);
+    expect(await pageOverflow(page)).toBe('hidden');
+
+    // A click on the backdrop, right of the pane, closes it.
+    await page.mouse.click(385, 400);
+    await expect(drawer).toBeHidden();
+    // It slides out the same way, running its whole course.
+    await expect.poll(async () => (await transitions()).length).toBe(4);
+    const closing = (await transitions()).slice(2);
+    expect(closing[0]).toEqual({
+      property: 'translate',
+      isOpen: false,
+      durationMs: DRAWER_ANIMATION_TIMEOUT_MS,
+    });
+    expect(closing[1].ranMs).toBe(DRAWER_ANIMATION_TIMEOUT_MS);
+    expect(await pageOverflow(page)).not.toBe('hidden');
+
+    // Wider than the breakpoint, the page behind keeps its scroll.
+    await page.setViewportSize({ width: SIDE_PANE_SCROLL_LOCK_MAX_WIDTH_PX + 200, height: 800 });
+    await menuButton.click();
+    await expect(drawer).toBeVisible();
+    expect(await pageOverflow(page)).not.toBe('hidden');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+  });
+});
+
+test('tooltip: shown on hover and focus, hidden on leave, blur and Escape, with the spec’s width and layer', async ({
+  page,
+}) => {
+  await page.goto('/purchase');
+  const label = page.locator('.bundle-card__label', { hasText: 'POPULAR' }).first();
+  await expect(label).toBeVisible();
+  const tooltipId = await label.getAttribute('aria-describedby');
+  expect(tooltipId).toBeTruthy();
+  const tooltip = page.locator(`[id="${tooltipId}"]`);
+  await expect(tooltip).toHaveAttribute('role', 'tooltip');
+  await expect(tooltip).toBeHidden();
+  await expect(label).toHaveAccessibleDescription('The bundle learners choose most often.');
+
+  await label.hover();
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toHaveText('The bundle learners choose most often.');
+  const style = await tooltip.evaluate((element) => ({
+    maxWidth: getComputedStyle(element).maxWidth,
+    zIndex: getComputedStyle(element).zIndex,
+  }));
+  expect(style).toEqual({ maxWidth: `${TOOLTIP_MAX_WIDTH_PX}px`, zIndex: String(TOOLTIP_Z_INDEX) });
+  // Above its trigger.
+  const tooltipBox = await tooltip.boundingBox();
+  const labelBox = await label.boundingBox();
+  expect(tooltipBox!.y + tooltipBox!.height).toBeLessThanOrEqual(labelBox!.y);
+
+  await page.mouse.move(0, 0);
+  await expect(tooltip).toBeHidden();
+
+  await label.focus();
+  await expect(tooltip).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toBeHidden();
+  await label.blur();
+  await label.focus();
+  await expect(tooltip).toBeVisible();
+  await label.blur();
+  await expect(tooltip).toBeHidden();
+});
+
+test('loader while the account loads; the Log out button shows its loading state until the logout is done', async ({
+  page,
+}) => {
+  await page.goto('/team');
+  const person = uniquePerson('widgets');
+  const userInfo = await holdResponses(page, '/api/users/v1/userinfo/get');
+  const popup = await openDeveloperPopup(page);
+  const closed = popup.waitForEvent('close');
+  await popup.getByLabel('Email').fill(person.email);
+  await popup.getByLabel('Name', { exact: true }).fill(person.name);
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await closed;
+
+  // Signed in, the header shows the spinner with its name until the user's details arrive.
+  await expect.poll(userInfo.waiting).toBeGreaterThan(0);
+  const loader = header(page).getByRole('status').filter({ hasText: 'Loading your account' });
+  await expect(loader).toBeVisible();
+  await expect(loader.locator('.spinner')).toBeVisible();
+  await expect(header(page).getByTestId('account-name')).toHaveCount(0);
+  await userInfo.release();
+  await expect(header(page).getByTestId('account-name')).toHaveText(person.name);
+  await expect(loader).toHaveCount(0);
+
+  const logout = await holdResponses(page, '/api/auth/v1/logout');
+  const button = logOutButton(page);
+  await expect(button).toBeEnabled();
+  await expect(button).not.toHaveAttribute('aria-busy');
+  await expect(button.locator('.spinner')).toHaveCount(0);
+  await button.click();
+  await expect.poll(logout.waiting).toBe(1);
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  await expect(button).toBeDisabled();
+  await expect(button.locator('.spinner')).toBeVisible();
+  await logout.release();
+  await expect(logInButton(page)).toBeVisible();
+});
+
+test('link variant: a link styled as a button navigates', async ({ page }) => {
+  await page.goto('/tech-interview-prep/product');
+  const link = page.getByRole('main').getByRole('link', { name: 'Get the bundle' });
+  await expect(link).toHaveClass(/\bbutton\b/);
+  await expect(link).toHaveAttribute('href', '/purchase');
+  expect(await link.evaluate((element) => getComputedStyle(element).textDecorationLine)).toBe('none');
+  await link.click();
+  await expect(page).toHaveURL(/\/purchase$/);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+});
