@@ -18,3 +18,4 @@ export * from './rules/ui-version';
 export * from './rules/sale-banner';
 export * from './execution';
 export * from './content/algorithms';
+export * from './rules/question-list';

@@ -173,7 +173,7 @@ function formatIssuePath(path: IssuePath): string {
 }
 
 /** Cache tags; features add theirs here so invalidation stays visible in one place. */
-export const apiTagTypes = ['UserInfo'] as const;
+export const apiTagTypes = ['UserInfo', 'Catalogue', 'Submissions', 'UserData'] as const;
 export type ApiTagType = (typeof apiTagTypes)[number];
 
 /**

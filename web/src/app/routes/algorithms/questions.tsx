@@ -1,5 +1,5 @@
-import { SectionPage } from '@/features/catalog/components/section-page';
+import { QuestionList } from '@/features/algorithms/components/question-list';
 
 export function Component() {
-  return <SectionPage productId="algoexpert" sectionId="questions" />;
+  return <QuestionList />;
 }

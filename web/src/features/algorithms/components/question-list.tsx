@@ -1,0 +1,247 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  type QuestionFilterKey,
+  type QuestionFilters,
+  type Question,
+  type SortMethod,
+  type SubmissionStatus,
+  difficultyLabels,
+  groupQuestions,
+  questionFilterKeys,
+  questionFilterLabels,
+  questionPassesFilters,
+  submissionIndicators,
+  withDefaultFilters,
+} from '@app/contracts';
+import { useIsSignedInHere } from '@/shared/auth/session-slice';
+import { Loader } from '@/shared/ui/loader';
+import { PageHeader } from '@/shared/ui/page';
+import {
+  useGetUserDataQuery,
+  useListCodingQuestionsQuery,
+  useListSubmissionsQuery,
+  useSetUserDataMutation,
+} from '../api/algorithms-api';
+import './question-list.css';
+
+const PRODUCT = 'algoexpert';
+const params = { product: PRODUCT } as const;
+const FETCH_MAP = {
+  favoritedQuestions: 'TAKE',
+  strikeQuestions: 'TAKE',
+  questionsFilters: 'TAKE',
+  sortMethod: 'TAKE',
+  orderedQuestions: 'TAKE',
+} as const;
+
+type Marks = Record<string, true>;
+type SavedListData = {
+  favoritedQuestions?: Marks;
+  strikeQuestions?: Marks;
+  questionsFilters?: Partial<QuestionFilters>;
+  sortMethod?: SortMethod | 'custom';
+  orderedQuestions?: string[];
+};
+
+const keysOf = (marks: Marks | undefined) => new Set(Object.keys(marks ?? {}).filter((k) => marks![k]));
+
+/**
+ * The algorithms question list (spec 3): every published question grouped by difficulty (or category,
+ * or the learner's order), each with its submission indicator, star and strike; the filters, all on by
+ * default, hide what the learner does not want to see. Choices are saved in the learner's user data;
+ * locked questions say what they are and how to get them.
+ */
+export function QuestionList() {
+  const signedIn = useIsSignedInHere();
+  const questions = useListCodingQuestionsQuery({ params });
+  const submissions = useListSubmissionsQuery({ product: PRODUCT }, { skip: !signedIn });
+  const userData = useGetUserDataQuery(
+    { params, request: { fetchMap: FETCH_MAP, fetchKey: 'TAKE' } },
+    { skip: !signedIn },
+  );
+  const [saveUserData] = useSetUserDataMutation();
+  // Changes made here show at once; the saved data catches up behind them.
+  const [local, setLocal] = useState<SavedListData>({});
+
+  const saved = (userData.data ?? {}) as SavedListData;
+  const favorited = keysOf({ ...saved.favoritedQuestions, ...local.favoritedQuestions });
+  const struck = keysOf({ ...saved.strikeQuestions, ...local.strikeQuestions });
+  const filters = withDefaultFilters({ ...saved.questionsFilters, ...local.questionsFilters });
+  const sortMethod = local.sortMethod ?? saved.sortMethod ?? 'difficulty';
+  const order = local.orderedQuestions ?? saved.orderedQuestions ?? [];
+
+  const statuses = useMemo(
+    () =>
+      new Map<string, SubmissionStatus>(
+        (submissions.data?.submissions ?? []).map((s) => [s.questionId, s.status]),
+      ),
+    [submissions.data],
+  );
+
+  function save(data: SavedListData) {
+    setLocal((current) => ({
+      ...current,
+      ...data,
+      favoritedQuestions: { ...current.favoritedQuestions, ...data.favoritedQuestions },
+      strikeQuestions: { ...current.strikeQuestions, ...data.strikeQuestions },
+      questionsFilters: { ...current.questionsFilters, ...data.questionsFilters },
+    }));
+    if (!signedIn) return;
+    // A false mark is stored as null, which removes it from the saved data.
+    const nullable = (marks: Record<string, boolean> | undefined) =>
+      marks && Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, v ? true : null]));
+    void saveUserData({
+      params,
+      request: {
+        data: {
+          ...data,
+          favoritedQuestions: nullable(data.favoritedQuestions),
+          strikeQuestions: nullable(data.strikeQuestions),
+        },
+        deepMerge: true,
+      },
+    });
+  }
+
+  const all = questions.data?.questions ?? [];
+  const marks = { statuses, favorited, struck };
+  const visible = all.filter((q) => questionPassesFilters(q.id, marks, filters));
+  const groups = groupQuestions(visible, sortMethod, order);
+  const completed = all.filter((q) => statuses.get(q.id) === 'CORRECT').length;
+
+  return (
+    <div className="question-list-page">
+      <PageHeader
+        title="Coding questions"
+        eyebrow="AlgoExpert"
+        lead={
+          all.length > 0
+            ? `${all.length} questions across ${new Set(all.map((q) => q.category)).size} categories. ${
+                signedIn ? `You have solved ${completed}.` : 'Sign in to save your progress.'
+              }`
+            : 'The coding interview questions of AlgoExpert.'
+        }
+        crumbs={[{ label: 'AlgoExpert', to: '/product' }]}
+      />
+      {questions.isLoading ? (
+        <Loader label="Loading the questions" />
+      ) : questions.isError ? (
+        <p role="alert">The questions could not be loaded. Check your connection and reload the page.</p>
+      ) : (
+        <>
+          <div className="question-list__controls">
+            <label className="question-list__sort">
+              Sort by{' '}
+              <select
+                value={sortMethod}
+                onChange={(event) => save({ sortMethod: event.target.value as SortMethod | 'custom' })}
+              >
+                <option value="difficulty">Difficulty</option>
+                <option value="category">Category</option>
+                {order.length > 0 ? <option value="custom">My order</option> : null}
+              </select>
+            </label>
+            <fieldset className="question-list__filters">
+              <legend>Show</legend>
+              {questionFilterKeys.map((key: QuestionFilterKey) => (
+                <label key={key}>
+                  <input
+                    type="checkbox"
+                    checked={filters[key]}
+                    onChange={(event) => save({ questionsFilters: { [key]: event.target.checked } })}
+                  />{' '}
+                  {questionFilterLabels[key]}
+                </label>
+              ))}
+            </fieldset>
+          </div>
+          <p className="question-list__count" aria-live="polite">
+            Showing {visible.length} of {all.length} questions
+          </p>
+          {groups.map((group) => (
+            <section key={group.title} className="question-group" aria-labelledby={`group-${group.title}`}>
+              <h2 id={`group-${group.title}`}>
+                {group.title} <span className="question-group__count">{group.questions.length}</span>
+              </h2>
+              <ul className="question-group__list">
+                {group.questions.map((question) => (
+                  <QuestionRow
+                    key={question.id}
+                    question={question}
+                    status={statuses.get(question.id)}
+                    favorited={favorited.has(question.id)}
+                    struck={struck.has(question.id)}
+                    onFavorite={(on) => save({ favoritedQuestions: { [question.id]: on } as Marks })}
+                    onStrike={(on) => save({ strikeQuestions: { [question.id]: on } as Marks })}
+                  />
+                ))}
+              </ul>
+            </section>
+          ))}
+          {all.length > 0 && visible.length === 0 ? (
+            <p className="question-list__empty">No question matches the filters: turn one back on.</p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+type QuestionRowProps = {
+  question: Question;
+  status: SubmissionStatus | undefined;
+  favorited: boolean;
+  struck: boolean;
+  onFavorite(on: boolean): void;
+  onStrike(on: boolean): void;
+};
+
+function QuestionRow({ question, status, favorited, struck, onFavorite, onStrike }: QuestionRowProps) {
+  const indicator = submissionIndicators[status ?? 'none'];
+  const available = question.acl.isAvailable;
+  return (
+    <li className="question-row" data-question={question.id} data-struck={struck || undefined}>
+      <span
+        className={`question-row__indicator question-row__indicator--${indicator.theme}`}
+        role="img"
+        aria-label={indicator.label}
+        title={indicator.label}
+      />
+      <span className="question-row__number">{question.metadata.number}.</span>
+      {available ? (
+        <Link className="question-row__name" to={`/questions/${question.id}`}>
+          {question.name}
+        </Link>
+      ) : (
+        <span className="question-row__name question-row__name--locked">
+          {question.name}
+          <span className="question-row__lock">
+            Locked: part of AlgoExpert. <Link to="/purchase">Get AlgoExpert</Link>
+          </span>
+        </span>
+      )}
+      <span className="question-row__meta">
+        {question.category} · {difficultyLabels[question.difficulty]}
+      </span>
+      <button
+        type="button"
+        className="question-row__toggle"
+        aria-pressed={favorited}
+        aria-label={`Star ${question.name}`}
+        onClick={() => onFavorite(!favorited)}
+      >
+        {favorited ? '★' : '☆'}
+      </button>
+      <button
+        type="button"
+        className="question-row__toggle"
+        aria-pressed={struck}
+        aria-label={`Strike through ${question.name}`}
+        onClick={() => onStrike(!struck)}
+      >
+        S̶
+      </button>
+    </li>
+  );
+}
