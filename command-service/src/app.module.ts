@@ -22,6 +22,8 @@ import { TrackAffiliateClickController } from './affiliates/track-affiliate-clic
 import { TrackAffiliateClickHandler } from './affiliates/track-affiliate-click/track-affiliate-click.handler';
 import { PublishAnnouncementController } from './announcements/publish-announcement/publish-announcement.controller';
 import { WithdrawAnnouncementController } from './announcements/withdraw-announcement/withdraw-announcement.controller';
+import { SetUserDataController } from './user-data/set-user-data/set-user-data.controller';
+import { SetUserDataHandler } from './user-data/set-user-data/set-user-data.handler';
 
 @Module({})
 export class AppModule implements OnApplicationShutdown {
@@ -45,6 +47,7 @@ export class AppModule implements OnApplicationShutdown {
         PublishContentController,
         PublishAnnouncementController,
         WithdrawAnnouncementController,
+        SetUserDataController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },
@@ -59,6 +62,7 @@ export class AppModule implements OnApplicationShutdown {
         ContentPublisher,
         RecordTelemetryEventHandler,
         TrackAffiliateClickHandler,
+        SetUserDataHandler,
       ],
     };
   }

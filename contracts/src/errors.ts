@@ -55,6 +55,8 @@ export const platformErrorCodes = [
   'RCE_BUSY',
   /** Quick test: the input or an output is longer than 50,000 characters (spec 5). */
   'OUTPUT_TOO_BIG',
+  /** user-data/set: the set, or the stored document after merging it, is over its size limit. */
+  'USER_DATA_TOO_LARGE',
   'NOT_FOUND',
   /** The path exists but answers another HTTP method. */
   'METHOD_NOT_ALLOWED',

@@ -14,6 +14,7 @@ import { SubmissionsController } from './read-models/submissions/submissions.con
 import { AffiliateClicksDailyController } from './read-models/affiliate-clicks-daily/affiliate-clicks-daily.controller';
 import { AnnouncementsController } from './read-models/announcements/announcements.controller';
 import { CatalogueController } from './read-models/catalogue/catalogue.controller';
+import { UserDataController } from './read-models/user-data/user-data.controller';
 
 @Module({})
 export class AppModule {
@@ -33,6 +34,7 @@ export class AppModule {
         SubmissionsController,
         AnnouncementsController,
         CatalogueController,
+        UserDataController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },

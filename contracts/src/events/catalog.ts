@@ -16,6 +16,7 @@ import { UiVersionBoundsSetV1 } from './settings';
 import { CodeSubmittedV1, SubmissionsResetV1 } from './execution';
 import { AnnouncementPublishedV1, AnnouncementWithdrawnV1 } from './announcements';
 import { LessonPublishedV1, QuestionPublishedV1 } from './catalogue';
+import { UserDataSetV1 } from './user-data';
 
 /* Every version of every domain event. Add new versions here; never remove old ones while stored. */
 const allDefinitions = [
@@ -37,6 +38,7 @@ const allDefinitions = [
   AnnouncementWithdrawnV1,
   QuestionPublishedV1,
   LessonPublishedV1,
+  UserDataSetV1,
 ] as const;
 
 type AnyDefinition = EventDefinition<string, number, z.ZodType>;
@@ -60,6 +62,7 @@ export type EventDataMap = {
   AnnouncementWithdrawn: z.infer<typeof AnnouncementWithdrawnV1.schema>;
   QuestionPublished: z.infer<typeof QuestionPublishedV1.schema>;
   LessonPublished: z.infer<typeof LessonPublishedV1.schema>;
+  UserDataSet: z.infer<typeof UserDataSetV1.schema>;
 };
 export type EventType = keyof EventDataMap;
 

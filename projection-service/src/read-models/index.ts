@@ -6,6 +6,7 @@ import { uiVersionBoundsProjection } from './ui-version-bounds/ui-version-bounds
 import { submissionsProjection } from './submissions/submissions.projection';
 import { catalogueProjection } from './catalogue/catalogue.projection';
 import { announcementsProjection } from './announcements/announcements.projection';
+import { userDataProjection } from './user-data/user-data.projection';
 
 /** Every projection the service runs. */
 export const projections: readonly Projection[] = [
@@ -16,4 +17,5 @@ export const projections: readonly Projection[] = [
   submissionsProjection,
   catalogueProjection,
   announcementsProjection,
+  userDataProjection,
 ];

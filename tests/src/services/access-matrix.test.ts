@@ -234,6 +234,8 @@ const endpoints: Endpoint[] = [
   { id: 'getTips', request: post(`${ALGO}/tips/get`) },
   { id: 'getInterviewTips', request: post(`${ALGO}/interview-tips/get`) },
   { id: 'getBehaviorals', request: post('/api/problems/v1/behaviorals/get') },
+  { id: 'getUserData', request: post(`${ALGO}/user-data/get`, { fetchMap: { sortMethod: 'TAKE' } }) },
+  { id: 'setUserData', request: post(`${ALGO}/user-data/set`, { data: { sortMethod: 'category' } }) },
 ];
 
 const contractOf = (id: string) => {

@@ -9,7 +9,12 @@ import { acknowledge, commandContext } from '../../infrastructure/request-contex
  * Tables of the command side holding rows keyed by user. Every capability that stores per-user state
  * outside events adds its table here, so a wipe reaches it.
  */
-const PER_USER_TABLES = ['identity_profiles', 'identity_sessions', 'identity_screen_leases'] as const;
+const PER_USER_TABLES = [
+  'identity_profiles',
+  'identity_sessions',
+  'identity_screen_leases',
+  'user_data_documents',
+] as const;
 
 /**
  * Account wipe: personal data and every token go, in the same transaction as the AccountWiped event;

@@ -1,0 +1,54 @@
+import { Controller, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Pool } from 'pg';
+import {
+  type Principal,
+  type UserDataDocument,
+  getUserData,
+  keysNeededFor,
+  migrateUserDataOnRead,
+  selectByFetchMap,
+} from '@app/contracts';
+import {
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+  requireUser,
+} from '@app/command-service';
+import { PG_POOL } from '../../infrastructure/tokens';
+import { ReadYourWrites } from '../../infrastructure/read-your-writes';
+import { userDataProjection } from './user-data.projection';
+
+@Controller()
+export class UserDataController {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
+
+  /**
+   * user-data/get (spec 7): the parts of the signed-in learner's own data for the path's product that
+   * the fetch map selects, old algorithms data migrated on the way out (never in the store). Only the
+   * top-level keys the map (and the migration) needs leave the database.
+   */
+  @ContractRoute(getUserData)
+  async get(
+    @ValidatedInput() { input, params }: CallInput<typeof getUserData>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const user = requireUser(principal);
+    await this.readYourWrites.ensure(request, response, [userDataProjection.name]);
+    const keys = keysNeededFor(params.product, input.fetchMap);
+    if (keys.length === 0) return {};
+    const { rows } = await this.pool.query<{ part: UserDataDocument | null }>(
+      `SELECT (SELECT jsonb_object_agg(k, document -> k) FROM unnest($3::text[]) AS k WHERE document ? k) AS part
+         FROM rm_user_data WHERE user_id = $1 AND product = $2`,
+      [user.userId, params.product, keys],
+    );
+    const stored = rows[0]?.part ?? {};
+    return selectByFetchMap(migrateUserDataOnRead(params.product, stored), input.fetchMap);
+  }
+}
