@@ -10,11 +10,10 @@ import {
   type LessonKind,
   type LessonMeta,
   type QuestionContent,
-  codingLanguages,
   lessonMetaSchema,
   questionContentSchema,
 } from '@app/contracts';
-import { languageModules } from '../execution/languages/registry';
+import { readQuestionCode } from '../execution/questions';
 
 /** The content folder holds something a published item cannot be (it names the item and the problem). */
 export class ContentError extends Error {}
@@ -39,8 +38,6 @@ function readJson(path: string, label: string): unknown {
   }
 }
 
-const readIfPresent = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
-
 function folders(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
@@ -55,16 +52,7 @@ export function loadContentQuestion(folder: string): ContentQuestion {
   if (!parsed.success) throw new ContentError(`question ${slug}: ${z.prettifyError(parsed.error)}`);
   const question = parsed.data;
   if (question.slug !== slug) throw new ContentError(`question ${slug}: its slug says ${question.slug}`);
-  const solutions: Partial<Record<CodingLanguage, string>> = {};
-  const starters = {} as Record<CodingLanguage, string>;
-  for (const language of codingLanguages) {
-    const solution = readIfPresent(join(folder, 'solutions', language));
-    if (solution !== undefined) solutions[language] = solution;
-    starters[language] =
-      readIfPresent(join(folder, 'starters', language)) ??
-      languageModules[language].starter(question.signature);
-  }
-  return { ...question, solutions, starters };
+  return { ...question, ...readQuestionCode(folder, question.signature) };
 }
 
 export function loadContentQuestions(dir: string = contentDir()): ContentQuestion[] {

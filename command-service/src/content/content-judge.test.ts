@@ -12,7 +12,7 @@ import type { Sandbox } from '../execution/sandbox';
 import { CompileServers } from '../execution/languages/compile-servers';
 import { languageModules } from '../execution/languages/registry';
 import { runTests } from '../execution/languages/run-tests';
-import type { RunTestsResult } from '../execution/languages/run-tests';
+import { failures, inPairs } from '../execution/languages/judge-support';
 import { detectToolchains, toolchainBinds } from '../execution/languages/toolchains';
 import { type ContentQuestion, loadContentQuestions, loadLessons } from './content-files';
 
@@ -46,29 +46,6 @@ afterAll(async () => {
   await servers?.close();
   await sandbox?.close?.();
 });
-
-/** Two jobs at a time (the machine has two cores). */
-async function inPairs<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
-  const results = new Array<T>(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      results[i] = await jobs[i]();
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  return results;
-}
-
-const failures = (run: RunTestsResult) =>
-  run.compileError ??
-  run.results
-    .map((r, i) =>
-      r.passed ? '' : `test ${i}: ${JSON.stringify(r.error ?? r.reason)} actual ${JSON.stringify(r.actual)}`,
-    )
-    .filter(Boolean)
-    .join('\n');
 
 const judge = (language: CodingLanguage, question: ContentQuestion, source: string) =>
   runTests({

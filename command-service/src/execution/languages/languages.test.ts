@@ -23,6 +23,7 @@ import type { QuestionFixture } from '../questions';
 import { languageModules } from './registry';
 import { runTests } from './run-tests';
 import type { RunTestsResult } from './run-tests';
+import { failures, inPairs } from './judge-support';
 import { detectToolchains, toolchainBinds } from './toolchains';
 
 const toolchains = detectToolchains();
@@ -58,34 +59,11 @@ afterAll(async () => {
   console.log(`[languages test] sandbox ${sandbox.kind}, timings (ms):\n${timings.join('\n')}`);
 });
 
-/** Runs jobs two at a time (the machine has two cores). */
-async function inPairs<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
-  const results = new Array<T>(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      results[i] = await jobs[i]();
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  return results;
-}
-
 async function judge(language: CodingLanguage, question: QuestionFixture, source: string, label: string) {
   const run = await runTests({ sandbox, language, question, source, tests: question.tests, toolchains });
   timings.push(`${language.padEnd(10)} ${label.padEnd(28)} compile ${run.compileMs ?? '-'} run ${run.runMs}`);
   return run;
 }
-
-const failures = (run: RunTestsResult) =>
-  run.compileError ??
-  run.results
-    .map((r, i) =>
-      r.passed ? '' : `test ${i}: ${JSON.stringify(r.error ?? r.reason)} actual ${JSON.stringify(r.actual)}`,
-    )
-    .filter(Boolean)
-    .join('\n');
 
 /** The reference solution of pair-with-sum with a line that is no code inserted after the function header. */
 function brokenSource(language: CodingLanguage): { source: string; line: number } {

@@ -53,16 +53,26 @@ export function loadQuestion(slug: string, dir: string = questionsDir()): Questi
   if (!parsed.success) throw new Error(`question ${slug}: ${z.prettifyError(parsed.error)}`);
   const question = parsed.data;
   if (question.slug !== slug) throw new Error(`question ${slug}: its slug says ${question.slug}`);
+  return { ...question, ...readQuestionCode(folder, question.signature) };
+}
+
+/**
+ * A question folder's code: `solutions/<language>` where present, and `starters/<language>` or else
+ * the starter the language module writes from the signature.
+ */
+export function readQuestionCode(
+  folder: string,
+  signature: FunctionSignature,
+): Pick<QuestionFixture, 'solutions' | 'starters'> {
   const solutions: Partial<Record<CodingLanguage, string>> = {};
   const starters = {} as Record<CodingLanguage, string>;
   for (const language of codingLanguages) {
     const solution = readIfPresent(join(folder, 'solutions', language));
     if (solution !== undefined) solutions[language] = solution;
     starters[language] =
-      readIfPresent(join(folder, 'starters', language)) ??
-      languageModules[language].starter(question.signature);
+      readIfPresent(join(folder, 'starters', language)) ?? languageModules[language].starter(signature);
   }
-  return { ...question, solutions, starters };
+  return { solutions, starters };
 }
 
 export function loadQuestions(dir: string = questionsDir()): QuestionFixture[] {
