@@ -327,6 +327,54 @@ describe('account wipe', () => {
     const again = await set(user, { sortMethod: 'difficulty' });
     expect(again.status).toBe(401);
   });
+
+  it('leaves nothing behind when sets race the wipe', async () => {
+    const user = await signInFake(platform.url);
+    const witness = await signInFake(platform.url);
+    await saved(user, { sortMethod: 'category' });
+    const [wiped, ...sets] = await Promise.all([
+      call<Ack>(platform.url, '/api/auth/v1/account/wipe', { json: {}, token: user.token }),
+      ...Array.from({ length: 10 }, (_, i) => set(user, { sandboxCode: { [`q${i}`]: { go: 'x' } } })),
+    ]);
+    expect(wiped.status).toBe(200);
+    for (const answer of sets) expect([200, 401]).toContain(answer.status);
+    const positions = [wiped, ...sets].filter((a) => a.status === 200).map((a) => a.body.position);
+    await get(witness, { sortMethod: 'TAKE' }, latestPosition(positions));
+    const readModel = await platform.pool.query('SELECT 1 FROM rm_user_data WHERE user_id = $1', [
+      user.userId,
+    ]);
+    const commandSide = await platform.pool.query('SELECT 1 FROM user_data_documents WHERE user_id = $1', [
+      user.userId,
+    ]);
+    expect([readModel.rowCount, commandSide.rowCount]).toEqual([0, 0]);
+  });
+
+  it('refuses a set whose learner is wiped after it was authenticated, storing nothing', async () => {
+    const user = await signInFake(platform.url);
+    const before = await platform.countEvents();
+    // Hold the learner's identity row, as the wipe's transaction does, while the set is in flight.
+    const wipe = await platform.pool.connect();
+    try {
+      await wipe.query('BEGIN');
+      await wipe.query('SELECT 1 FROM identity_users WHERE user_id = $1 FOR UPDATE', [user.userId]);
+      const pending = set(user, { sortMethod: 'category' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await wipe.query('UPDATE identity_users SET wiped_at = now() WHERE user_id = $1', [user.userId]);
+      await wipe.query('COMMIT');
+      const answer = await pending;
+      expect({ status: answer.status, code: answer.body.code }).toEqual({
+        status: 401,
+        code: 'INVALID_TOKEN',
+      });
+    } finally {
+      wipe.release();
+    }
+    const commandSide = await platform.pool.query('SELECT 1 FROM user_data_documents WHERE user_id = $1', [
+      user.userId,
+    ]);
+    expect(commandSide.rowCount).toBe(0);
+    expect(await platform.countEvents()).toBe(before);
+  });
 });
 
 it('rebuilds the user-data read model to the same rows', async () => {
@@ -346,7 +394,7 @@ it('rebuilds the user-data read model to the same rows', async () => {
   await get(learner, { sortMethod: 'TAKE' }, head);
   const live = await rows();
   expect(live.rm_user_data.length).toBeGreaterThan(10);
-  expect(live.rm_user_data_wiped_users.length).toBe(1);
+  expect(live.rm_user_data_wiped_users.length).toBe(2);
   const answer = await call(platform.url, '/api/staff/v1/projections/user-data/rebuild', {
     json: {},
     token: STAFF_TOKEN,

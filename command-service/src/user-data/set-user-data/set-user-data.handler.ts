@@ -36,6 +36,15 @@ export class SetUserDataHandler implements ICommandHandler<SetUserDataCommand, A
   private async setOnce(tx: Transaction, command: SetUserDataCommand): Promise<Appended | undefined> {
     const { userId, product } = command.request;
     const streamId = userDataStreamId(product, userId);
+    // Shares the lock the account wipe takes to update this row: a set that passed authentication
+    // just before a wipe either commits before it (and the wipe deletes its row) or sees it and stops.
+    const account = await tx.client.query<{ wiped_at: Date | null }>(
+      'SELECT wiped_at FROM identity_users WHERE user_id = $1 FOR SHARE',
+      [userId],
+    );
+    if (account.rows[0]?.wiped_at) {
+      throw new ApiException(401, 'INVALID_TOKEN', 'The token is not valid; sign in again.');
+    }
     await tx.client.query(
       `INSERT INTO user_data_documents (user_id, product, document, revision) VALUES ($1, $2, '{}', -1)
        ON CONFLICT DO NOTHING`,
