@@ -384,7 +384,11 @@ export const getUserData = defineCall({
   response: looseObject,
 });
 
-/** Volatile per-user state (drafts, options, orderings): deep-merged by default. */
+/**
+ * Volatile per-user state (drafts, options, orderings): deep-merged by default (objects merge, arrays
+ * and scalars replace, null deletes); deepMerge false replaces the top-level keys given. Merge and
+ * limits: contracts/src/rules/user-data.ts (400 USER_DATA_TOO_LARGE over them).
+ */
 export const setUserData = defineCall({
   id: 'setUserData',
   path: perProduct('user-data/set'),
