@@ -15,6 +15,7 @@ import { identityControllers, identityProviders } from './identity/identity.modu
 import { ExecutionEngine } from './execution/engine/execution-engine';
 import { RunCodeController } from './execution/run-code/run-code.controller';
 import { SubmissionsController } from './execution/submissions/submissions.controller';
+import { GenerateCertificateController } from './certificates/generate-certificate/generate-certificate.controller';
 import { SetUiVersionBoundsController } from './settings/set-ui-version-bounds/set-ui-version-bounds.controller';
 import { RecordTelemetryEventController } from './telemetry/record-telemetry-event/record-telemetry-event.controller';
 import { RecordTelemetryEventHandler } from './telemetry/record-telemetry-event/record-telemetry-event.handler';
@@ -44,6 +45,7 @@ export class AppModule implements OnApplicationShutdown {
         SetUiVersionBoundsController,
         RunCodeController,
         SubmissionsController,
+        GenerateCertificateController,
         PublishContentController,
         PublishAnnouncementController,
         WithdrawAnnouncementController,

@@ -49,6 +49,8 @@ export const platformErrorCodes = [
   'RATE_LIMITED',
   /** The account was wiped. */
   'ACCOUNT_WIPED',
+  /** generate_certificate: the learner has not completed what the certificate requires yet. */
+  'CERTIFICATE_NOT_EARNED',
   /** The language's toolchain is not installed on this deployment (see the languages call). */
   'LANGUAGE_UNAVAILABLE',
   /** Every code runner is busy and the queue is full; try again in a few seconds. */

@@ -15,6 +15,8 @@ import { AffiliateClicksDailyController } from './read-models/affiliate-clicks-d
 import { AnnouncementsController } from './read-models/announcements/announcements.controller';
 import { CatalogueController } from './read-models/catalogue/catalogue.controller';
 import { UserDataController } from './read-models/user-data/user-data.controller';
+import { ProgressController } from './read-models/progress/progress.controller';
+import { CertificatesController } from './read-models/certificates/certificates.controller';
 
 @Module({})
 export class AppModule {
@@ -35,6 +37,8 @@ export class AppModule {
         AnnouncementsController,
         CatalogueController,
         UserDataController,
+        ProgressController,
+        CertificatesController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },

@@ -141,7 +141,7 @@ describe('apiCalls', () => {
 
   it('puts every path under /api/ with placeholders matching params', () => {
     for (const call of apiCalls) {
-      expect(call.path).toMatch(/^\/api\/[\w\-/{}]+$/);
+      expect(call.path).toMatch(/^\/api\/[\w\-/{}]+(\.pdf)?$/);
       expect(call.path).not.toMatch(/\/$/);
       expect(placeholdersOf(call.path)).toEqual(paramNamesOf(call));
     }
@@ -165,8 +165,16 @@ describe('apiCalls', () => {
       .filter((call) => !/^\/api\/(staff|system)\//.test(call.path));
     // The OAuth callback, the provider list of the sign-in dialog, and sign-out (tokens are revocable).
     // The languages this deployment can run, for the workspace's language menu.
+    // The public certificate pages behind generate_certificate's url.
     expect(extra.map((call) => call.id).sort()).toEqual(
-      ['finishOAuth', 'listLanguages', 'listSignInProviders', 'signOut'].sort(),
+      [
+        'finishOAuth',
+        'listLanguages',
+        'listSignInProviders',
+        'signOut',
+        'getCertificatePdf',
+        'verifyCertificate',
+      ].sort(),
     );
   });
 

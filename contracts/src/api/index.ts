@@ -9,6 +9,7 @@ import * as recruiting from './recruiting';
 import * as billing from './billing';
 import * as affiliates from './affiliates';
 import * as content from './content';
+import * as certificates from './certificates';
 
 export * from './define';
 export * from './common';
@@ -22,6 +23,7 @@ export * from './recruiting';
 export * from './billing';
 export * from './affiliates';
 export * from './content';
+export * from './certificates';
 
 const isCall = (value: unknown): value is ApiCall =>
   typeof value === 'object' && value !== null && 'path' in value && 'kind' in value && 'access' in value;
@@ -38,4 +40,5 @@ export const apiCalls: readonly ApiCall[] = [
   billing,
   affiliates,
   content,
+  certificates,
 ].flatMap((module) => (Object.values(module) as unknown[]).filter(isCall));

@@ -124,6 +124,10 @@ export const unlockProgressSchema = z.object({
   numPracticeQuestionsRequired: z.number().int().nonnegative().optional(),
   quizScore: z.number().nonnegative().optional(),
   quizScoreRequired: z.number().nonnegative().optional(),
+  /** Consecutive UTC days with a CORRECT submission, the run ending today or yesterday. */
+  currentStreakDays: z.number().int().nonnegative().optional(),
+  /** The longest such run ever. */
+  longestStreakDays: z.number().int().nonnegative().optional(),
 });
 export type UnlockProgress = z.infer<typeof unlockProgressSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EventDefinition } from './define';
+import { CertificateIssuedV1 } from './certificates';
 import { TelemetryEventRecordedV1 } from './telemetry';
 import { AffiliateLinkClickedV1, AffiliateLinkClickedV2 } from './affiliates';
 import {
@@ -36,6 +37,7 @@ const allDefinitions = [
   SubmissionsResetV1,
   AnnouncementPublishedV1,
   AnnouncementWithdrawnV1,
+  CertificateIssuedV1,
   QuestionPublishedV1,
   LessonPublishedV1,
   UserDataSetV1,
@@ -60,6 +62,7 @@ export type EventDataMap = {
   SubmissionsReset: z.infer<typeof SubmissionsResetV1.schema>;
   AnnouncementPublished: z.infer<typeof AnnouncementPublishedV1.schema>;
   AnnouncementWithdrawn: z.infer<typeof AnnouncementWithdrawnV1.schema>;
+  CertificateIssued: z.infer<typeof CertificateIssuedV1.schema>;
   QuestionPublished: z.infer<typeof QuestionPublishedV1.schema>;
   LessonPublished: z.infer<typeof LessonPublishedV1.schema>;
   UserDataSet: z.infer<typeof UserDataSetV1.schema>;

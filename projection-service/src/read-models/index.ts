@@ -1,4 +1,5 @@
 import type { Projection } from '../runtime/projection';
+import { certificatesProjection } from './certificates/certificates.projection';
 import { affiliateClicksDailyProjection } from './affiliate-clicks-daily/affiliate-clicks-daily.projection';
 import { telemetryDailyProjection } from './telemetry-daily/telemetry-daily.projection';
 import { userAccessProjection } from './user-access/user-access.projection';
@@ -15,6 +16,7 @@ export const projections: readonly Projection[] = [
   userAccessProjection,
   uiVersionBoundsProjection,
   submissionsProjection,
+  certificatesProjection,
   catalogueProjection,
   announcementsProjection,
   userDataProjection,

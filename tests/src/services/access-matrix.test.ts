@@ -236,6 +236,24 @@ const endpoints: Endpoint[] = [
   { id: 'getBehaviorals', request: post('/api/problems/v1/behaviorals/get') },
   { id: 'getUserData', request: post(`${ALGO}/user-data/get`, { fetchMap: { sortMethod: 'TAKE' } }) },
   { id: 'setUserData', request: post(`${ALGO}/user-data/set`, { data: { sortMethod: 'category' } }) },
+  { id: 'getUnlocks', request: post(`${ALGO}/unlocks/get`) },
+  { id: 'getMyCertificates', request: post('/api/problems/v1/certificates/get_my_certificates') },
+  // Nobody here completed the questions: access is granted, then the certificate is not earned.
+  {
+    id: 'generateCertificate',
+    request: post('/api/problems/v1/certificates/generate_certificate', { data: {}, type: 'algoexpert' }),
+    allowedStatus: 403,
+  },
+  {
+    id: 'getCertificatePdf',
+    request: get('/api/certificates/v1/00000000-0000-4000-8000-000000000000.pdf'),
+    allowedStatus: 404,
+  },
+  {
+    id: 'verifyCertificate',
+    request: get('/api/certificates/v1/00000000-0000-4000-8000-000000000000/verify'),
+    allowedStatus: 404,
+  },
 ];
 
 const contractOf = (id: string) => {

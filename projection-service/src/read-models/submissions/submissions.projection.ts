@@ -1,4 +1,4 @@
-import type { EventDataMap, RecordedEvent } from '@app/contracts';
+import { type EventDataMap, type RecordedEvent, utcDay } from '@app/contracts';
 import type { Projection } from '../../runtime/projection';
 
 type Latest = {
@@ -20,13 +20,15 @@ type Latest = {
  * upserted, keeping the later of stored and new. A wipe also leaves the user's id in
  * rm_submissions_wiped_users, and submissions of a wiped user are dropped whenever they arrive: from
  * Kafka, a submission (its own stream) may come after the wipe (the user's stream).
+ * rm_submission_days keeps the UTC days with a CORRECT submission (the daily streak), cleared alike.
  */
 export const submissionsProjection: Projection = {
   name: 'submissions',
   eventTypes: ['CodeSubmitted', 'SubmissionsReset', 'AccountWiped'],
-  tables: ['rm_latest_submissions', 'rm_submissions_wiped_users'],
+  tables: ['rm_latest_submissions', 'rm_submissions_wiped_users', 'rm_submission_days'],
   async apply(events: readonly RecordedEvent[], tx) {
     let latest = new Map<string, Latest>();
+    let days = new Map<string, Day>();
     const submitters = [
       ...new Set(
         events
@@ -44,8 +46,10 @@ export const submissionsProjection: Projection = {
             )
           ).rows.map((row) => row.user_id),
     );
-    const flushDeletes = async (where: string, values: unknown[]) =>
-      tx.query(`DELETE FROM rm_latest_submissions WHERE ${where}`, values);
+    const flushDeletes = async (where: string, values: unknown[]) => {
+      await tx.query(`DELETE FROM rm_latest_submissions WHERE ${where}`, values);
+      await tx.query(`DELETE FROM rm_submission_days WHERE ${where}`, values);
+    };
     for (const event of events) {
       if (event.type === 'CodeSubmitted') {
         const data = event.data as EventDataMap['CodeSubmitted'];
@@ -63,11 +67,20 @@ export const submissionsProjection: Projection = {
           submitted_at: event.metadata.occurredAt,
           submissions: (before?.submissions ?? 0) + 1,
         });
+        if (data.status === 'CORRECT') {
+          const day = utcDay(event.metadata.occurredAt);
+          days.set(`${data.userId}\u0000${data.product}\u0000${day}`, {
+            user_id: data.userId,
+            product: data.product,
+            day,
+          });
+        }
         continue;
       }
       // A reset or wipe: write what came before it, then delete.
-      await upsert(tx, [...latest.values()]);
+      await upsert(tx, [...latest.values()], [...days.values()]);
       latest = new Map();
+      days = new Map();
       if (event.type === 'SubmissionsReset') {
         const data = event.data as EventDataMap['SubmissionsReset'];
         await flushDeletes('user_id = $1 AND product = $2', [data.userId, data.product]);
@@ -81,11 +94,20 @@ export const submissionsProjection: Projection = {
         );
       }
     }
-    await upsert(tx, [...latest.values()]);
+    await upsert(tx, [...latest.values()], [...days.values()]);
   },
 };
 
-async function upsert(tx: Parameters<Projection['apply']>[1], rows: Latest[]) {
+type Day = { user_id: string; product: string; day: string };
+
+async function upsert(tx: Parameters<Projection['apply']>[1], rows: Latest[], days: Day[]) {
+  if (days.length > 0)
+    await tx.query(
+      `INSERT INTO rm_submission_days
+         SELECT * FROM jsonb_populate_recordset(NULL::rm_submission_days, $1::jsonb)
+       ON CONFLICT DO NOTHING`,
+      [JSON.stringify(days)],
+    );
   if (rows.length === 0) return;
   await tx.query(
     `INSERT INTO rm_latest_submissions AS s

@@ -106,3 +106,22 @@ it('forgets a wiped learner, even when a submission arrives after the wipe', asy
   expect(await rowsOf(wipedFirst)).toEqual([]);
   expect(await rowsOf(other)).toEqual([{ question_id: 'q1', submissions: 1 }]);
 });
+
+it('keeps the days with a CORRECT submission, and forgets them on a reset or a wipe', async () => {
+  const user = randomUUID();
+  const daysOf = async () =>
+    (
+      await pool.query<{ day: string }>(
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM rm_submission_days WHERE user_id = $1`,
+        [user],
+      )
+    ).rows.map((row) => row.day);
+  await apply([submitted(user, 'q1', 'INCORRECT')]);
+  expect(await daysOf()).toEqual([]);
+  await apply([submitted(user, 'q1'), submitted(user, 'q2')]);
+  expect(await daysOf()).toEqual(['2026-11-22']);
+  await apply([event('SubmissionsReset', { userId: user, product: 'algoexpert' }, `submissions-${user}`)]);
+  expect(await daysOf()).toEqual([]);
+  await apply([submitted(user, 'q1'), wiped(user)]);
+  expect(await daysOf()).toEqual([]);
+});

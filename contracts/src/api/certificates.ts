@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { anyone, defineCall } from './define';
+import { problemProductSchema, timestampSchema } from './common';
+
+/*
+ * Public certificate pages: anyone holding a verification id (printed on the certificate) can
+ * download the PDF and check that it was issued. The learner's own calls (get_my_certificates,
+ * generate_certificate) are in problems.ts, with the rest of spec 7.
+ */
+
+const certificateParams = z.object({ certificateId: z.uuid('The certificate id is not valid.') });
+
+export const getCertificatePdf = defineCall({
+  id: 'getCertificatePdf',
+  method: 'GET',
+  path: '/api/certificates/v1/{certificateId}.pdf',
+  kind: 'query',
+  access: anyone,
+  params: certificateParams,
+  summary: 'The certificate as a PDF (application/pdf); 404 when no such certificate was issued.',
+  request: z.object({}),
+  response: z.unknown(),
+});
+
+export const verifyCertificate = defineCall({
+  id: 'verifyCertificate',
+  method: 'GET',
+  path: '/api/certificates/v1/{certificateId}/verify',
+  kind: 'query',
+  access: anyone,
+  params: certificateParams,
+  summary: 'Whether a verification id belongs to an issued certificate, and to whom; 404 when not.',
+  request: z.object({}),
+  response: z.object({
+    valid: z.literal(true),
+    name: z.string(),
+    product: problemProductSchema,
+    issuedAt: timestampSchema,
+    version: z.string(),
+  }),
+});

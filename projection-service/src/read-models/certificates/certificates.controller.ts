@@ -1,0 +1,118 @@
+import { Controller, Inject, Req, Res, StreamableFile } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Pool } from 'pg';
+import { type Principal, getCertificatePdf, getMyCertificates, verifyCertificate } from '@app/contracts';
+import {
+  ApiException,
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+  requireUser,
+} from '@app/command-service';
+import { PG_POOL } from '../../infrastructure/tokens';
+import { ReadYourWrites } from '../../infrastructure/read-your-writes';
+import { certificatesProjection } from './certificates.projection';
+import { renderCertificatePdf } from './certificate-pdf';
+
+type CertificateRow = {
+  certificate_id: string;
+  product: string;
+  version: string;
+  name: string;
+  issued_at: Date;
+};
+
+const pdfPath = (certificateId: string) => `/api/certificates/v1/${certificateId}.pdf`;
+const verifyPath = (certificateId: string) => `/api/certificates/v1/${certificateId}/verify`;
+
+/** The certificates read model: the learner's own list, and the public PDF and verification by id. */
+@Controller()
+export class CertificatesController {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
+
+  /** The learner's certificates sorted by version (numerically), and how many were issued overall. */
+  @ContractRoute(getMyCertificates)
+  async mine(
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const user = requireUser(principal);
+    await this.readYourWrites.ensure(request, response, [certificatesProjection.name]);
+    const [count, rows] = await Promise.all([
+      this.pool.query<{ count: string }>('SELECT count(*) FROM rm_certificates'),
+      this.pool.query<CertificateRow>(
+        `SELECT certificate_id, product, version, name, issued_at FROM rm_certificates WHERE user_id = $1
+          ORDER BY string_to_array(version, '.')::int[], product`,
+        [user.userId],
+      ),
+    ]);
+    return {
+      globalCount: Number(count.rows[0].count),
+      certificates: rows.rows.map((row) => ({
+        version: row.version,
+        certificateId: row.certificate_id,
+        product: row.product,
+        name: row.name,
+        issuedAt: row.issued_at.toISOString(),
+        url: pdfPath(row.certificate_id),
+        verifyUrl: verifyPath(row.certificate_id),
+      })),
+    };
+  }
+
+  @ContractRoute(getCertificatePdf)
+  async pdf(
+    @ValidatedInput() { params }: CallInput<typeof getCertificatePdf>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile> {
+    const row = await this.find(params.certificateId, request, response);
+    const origin = `${request.protocol}://${request.header('x-forwarded-host') ?? request.header('host')}`;
+    const bytes = await renderCertificatePdf(
+      {
+        certificateId: row.certificate_id,
+        name: row.name,
+        product: row.product,
+        version: row.version,
+        issuedAt: row.issued_at,
+      },
+      `${origin}${verifyPath(row.certificate_id)}`,
+    );
+    return new StreamableFile(Buffer.from(bytes), {
+      type: 'application/pdf',
+      disposition: `inline; filename="certificate-${row.certificate_id}.pdf"`,
+    });
+  }
+
+  @ContractRoute(verifyCertificate)
+  async verify(
+    @ValidatedInput() { params }: CallInput<typeof verifyCertificate>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const row = await this.find(params.certificateId, request, response);
+    return {
+      valid: true as const,
+      name: row.name,
+      product: row.product,
+      issuedAt: row.issued_at.toISOString(),
+      version: row.version,
+    };
+  }
+
+  private async find(certificateId: string, request: Request, response: Response): Promise<CertificateRow> {
+    await this.readYourWrites.ensure(request, response, [certificatesProjection.name]);
+    const { rows } = await this.pool.query<CertificateRow>(
+      'SELECT certificate_id, product, version, name, issued_at FROM rm_certificates WHERE certificate_id = $1',
+      [certificateId],
+    );
+    if (!rows[0])
+      throw new ApiException(404, 'NOT_FOUND', `No certificate was issued with the id ${certificateId}.`);
+    return rows[0];
+  }
+}
