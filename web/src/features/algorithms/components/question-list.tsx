@@ -35,7 +35,7 @@ const FETCH_MAP = {
   orderedQuestions: 'TAKE',
 } as const;
 
-type Marks = Record<string, true>;
+type Marks = Record<string, boolean>;
 type SavedListData = {
   favoritedQuestions?: Marks;
   strikeQuestions?: Marks;
@@ -88,17 +88,11 @@ export function QuestionList() {
       questionsFilters: { ...current.questionsFilters, ...data.questionsFilters },
     }));
     if (!signedIn) return;
-    // A false mark is stored as null, which removes it from the saved data.
-    const nullable = (marks: Record<string, boolean> | undefined) =>
-      marks && Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, v ? true : null]));
+    // A removed mark is saved as false (not deleted), so it also overrides marks migrated from old data.
     void saveUserData({
       params,
       request: {
-        data: {
-          ...data,
-          favoritedQuestions: nullable(data.favoritedQuestions),
-          strikeQuestions: nullable(data.strikeQuestions),
-        },
+        data,
         deepMerge: true,
       },
     });
@@ -172,8 +166,8 @@ export function QuestionList() {
                     status={statuses.get(question.id)}
                     favorited={favorited.has(question.id)}
                     struck={struck.has(question.id)}
-                    onFavorite={(on) => save({ favoritedQuestions: { [question.id]: on } as Marks })}
-                    onStrike={(on) => save({ strikeQuestions: { [question.id]: on } as Marks })}
+                    onFavorite={(on) => save({ favoritedQuestions: { [question.id]: on } })}
+                    onStrike={(on) => save({ strikeQuestions: { [question.id]: on } })}
                   />
                 ))}
               </ul>
