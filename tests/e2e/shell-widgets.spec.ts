@@ -87,7 +87,7 @@ test.describe('side pane (the navigation drawer)', () => {
     // A click on the backdrop, right of the pane, closes it.
     await page.mouse.click(385, 400);
     await expect(drawer).toBeHidden();
-    // It slides out the same way, running its whole course.
+    // It slides out over the same time.
     await expect.poll(async () => (await transitions()).length).toBe(4);
     const closing = (await transitions()).slice(2);
     expect(closing[0]).toEqual({
@@ -95,7 +95,8 @@ test.describe('side pane (the navigation drawer)', () => {
       isOpen: false,
       durationMs: DRAWER_ANIMATION_TIMEOUT_MS,
     });
-    expect(closing[1].ranMs).toBe(DRAWER_ANIMATION_TIMEOUT_MS);
+    // Not cut short (a cancel at the end is reported at the frame after it, so possibly a little later).
+    expect(closing[1].ranMs).toBeGreaterThanOrEqual(DRAWER_ANIMATION_TIMEOUT_MS);
     expect(await pageOverflow(page)).not.toBe('hidden');
 
     // Wider than the breakpoint, the page behind keeps its scroll.

@@ -30,7 +30,13 @@ export function SignInDialog({
   checkStudent = false,
   videoUrl,
 }: SignInDialogProps) {
-  const [hint] = useState(previousLoginHint);
+  // Read again at each opening: a sign-in and sign-out since the last one change it, without a reload.
+  const [hint, setHint] = useState(previousLoginHint);
+  const [wasOpen, setWasOpen] = useState(isOpen);
+  if (isOpen !== wasOpen) {
+    setWasOpen(isOpen);
+    if (isOpen) setHint(previousLoginHint());
+  }
   const dispatch = useAppDispatch();
   const headingId = useId();
   const textId = useId();

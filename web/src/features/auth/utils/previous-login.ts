@@ -2,6 +2,8 @@ import { ownedProducts, signInDialogTexts, signInProviderLabels, type OAuthProvi
 import { products } from '@/shared/catalog/products';
 
 const PREVIOUS_LOGIN_KEY = 'ae_previous_login';
+/** The fake provider is offered as "Developer sign-in" (local runs and tests): named so in the hint. */
+const DEVELOPER_PROVIDER_LABEL = 'Developer';
 
 type PreviousLogin = { provider: OAuthProvider; products: string[] };
 
@@ -37,9 +39,11 @@ export function previousLoginHint(): string | null {
     return null;
   }
   const label =
-    saved.provider in signInProviderLabels
-      ? signInProviderLabels[saved.provider as keyof typeof signInProviderLabels]
-      : saved.provider.charAt(0).toUpperCase() + saved.provider.slice(1);
+    saved.provider === 'fake'
+      ? DEVELOPER_PROVIDER_LABEL
+      : saved.provider in signInProviderLabels
+        ? signInProviderLabels[saved.provider as keyof typeof signInProviderLabels]
+        : saved.provider.charAt(0).toUpperCase() + saved.provider.slice(1);
   return signInDialogTexts.previousProviderHint
     .replace('{provider}', label)
     .replace('{products}', joinNames(saved.products.map(String)));
