@@ -9,7 +9,6 @@ CREATE TABLE rm_certificates (
   user_id uuid NOT NULL,
   product text NOT NULL,
   version text NOT NULL,
-  name text NOT NULL,
   issued_at timestamptz NOT NULL,
   UNIQUE (user_id, product, version)
 );

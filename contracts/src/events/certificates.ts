@@ -7,9 +7,9 @@ export const certificateVersionSchema = z.string().regex(/^\d{1,4}(\.\d{1,4}){0,
 
 /**
  * A learner earned a product's certificate (every published question completed) and it was issued:
- * one per learner, product and version, in the learner's certificates stream. `name` is the name
- * printed on it (the learner's display name when it was issued), so the PDF and the public
- * verification show what was issued; the certificates read model drops it when the account is wiped.
+ * one per learner, product and version, in the learner's certificates stream. Like every event it
+ * holds ids only: the name printed on the PDF and shown by the public verification is the learner's
+ * display name from the identity profile (personal data, erased by an account wipe).
  */
 export const CertificateIssuedV1 = defineEvent({
   type: 'CertificateIssued',
@@ -20,7 +20,6 @@ export const CertificateIssuedV1 = defineEvent({
     userId: z.uuid(),
     product: z.enum(problemProductIds),
     version: certificateVersionSchema,
-    name: z.string().trim().min(1).max(200),
     issuedAt: z.iso.datetime({ offset: true }),
   }),
 });

@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { projections } from '@app/projection-service';
 import { type SignedInUser, signInWithRoles } from './identity-support';
-import { type Platform, STAFF_TOKEN, call, startPlatform } from './platform-harness';
+import {
+  type Platform,
+  STAFF_TOKEN,
+  call,
+  rebuildProjection,
+  startPlatform,
+  tableRows,
+} from './platform-harness';
 
 /*
  * The algorithms content published as events and served from the catalogue projection (issue 7): the
@@ -28,6 +35,11 @@ beforeAll(async () => {
   platform = await startPlatform({ env: { PUBLISH_CONTENT: 'true', CONTENT_DIR: contentDir } });
   owner = await signInWithRoles(platform.url, ['premiumv1'], 'catalogue-owner');
   learner = await signInWithRoles(platform.url, [], 'catalogue-learner');
+  // The content was published as the command-service started: wait until the catalogue shows it.
+  const { rows } = await platform.pool.query<{ p: string }>(
+    `SELECT transaction_id::text || '.' || position AS p FROM es_events ORDER BY transaction_id DESC, position DESC LIMIT 1`,
+  );
+  expect((await list(undefined, { 'x-min-position': rows[0].p })).status).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
@@ -230,33 +242,13 @@ describe('publishing again', () => {
 
 it('rebuilds the catalogue to the same rows', async () => {
   const catalogue = projections.filter((p) => p.name === 'catalogue');
-  const rows = async () => {
-    const result: Record<string, string[]> = {};
-    for (const table of catalogue.flatMap((p) => p.tables))
-      result[table] = (
-        await platform.pool.query<{ row: string }>(
-          `SELECT row_to_json(t)::text AS row FROM "${table}" t ORDER BY 1`,
-        )
-      ).rows.map((r) => r.row);
-    return result;
-  };
+  const rows = () =>
+    tableRows(
+      platform,
+      catalogue.flatMap((p) => p.tables),
+    );
   const live = await rows();
   expect(live.rm_catalogue_questions.length).toBe(questionFolders.length);
-  const answer = await call(platform.url, '/api/staff/v1/projections/catalogue/rebuild', {
-    json: {},
-    token: STAFF_TOKEN,
-  });
-  expect(answer.status).toBe(200);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const status = await call<{ projections: { name: string; state: string }[] }>(
-      platform.url,
-      '/api/system/v1/status',
-    );
-    const state = status.body.projections.find((p) => p.name === 'catalogue')?.state;
-    if (state === 'idle') break;
-    if (Date.now() > deadline) throw new Error(`the rebuild did not finish: ${state}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await rebuildProjection(platform, 'catalogue');
   expect(await rows()).toEqual(live);
 });

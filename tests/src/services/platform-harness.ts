@@ -157,3 +157,43 @@ export function latestPosition(tokens: readonly string[]): string {
 
 /** Today's UTC day as the read models key it. */
 export const utcToday = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Rebuilds a projection through the staff API and waits until it is idle again with its checkpoint
+ * moved since the request (the status is cached for half a second, so an 'idle' read just after the
+ * request may still be the state from before it).
+ */
+export async function rebuildProjection(platform: Platform, name: string, timeoutMs = 30_000): Promise<void> {
+  const requested = Date.now();
+  const answer = await call(platform.url, `/api/staff/v1/projections/${name}/rebuild`, {
+    json: {},
+    token: STAFF_TOKEN,
+  });
+  if (answer.status !== 200) throw new Error(`rebuilding ${name} answered ${answer.status}`);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await call<{ projections: { name: string; state: string; updatedAt: string }[] }>(
+      platform.url,
+      '/api/system/v1/status',
+    );
+    const projection = status.body.projections.find((p) => p.name === name);
+    if (projection?.state === 'idle' && Date.parse(projection.updatedAt) >= requested) return;
+    if (Date.now() > deadline) throw new Error(`the rebuild of ${name} did not finish: ${projection?.state}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Every row of the given tables as JSON text, sorted: equal when two builds hold the same rows. */
+export async function tableRows(
+  platform: Platform,
+  tables: readonly string[],
+): Promise<Record<string, string[]>> {
+  const result: Record<string, string[]> = {};
+  for (const table of tables)
+    result[table] = (
+      await platform.pool.query<{ row: string }>(
+        `SELECT row_to_json(t)::text AS row FROM "${table}" t ORDER BY 1`,
+      )
+    ).rows.map((r) => r.row);
+  return result;
+}

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { projections } from '@app/projection-service';
-import { type Platform, STAFF_TOKEN, call, startPlatform } from './platform-harness';
+import {
+  type Platform,
+  STAFF_TOKEN,
+  call,
+  rebuildProjection,
+  startPlatform,
+  tableRows,
+} from './platform-harness';
 import { type SignedInUser, signInFake } from './identity-support';
 import { fixtureContent } from './content-support';
 
@@ -231,51 +238,24 @@ describe('certificates', () => {
   });
 });
 
-/** Rebuilds a projection and waits until it is idle again, its checkpoint moved since the request. */
-async function rebuild(name: string): Promise<void> {
-  const requested = Date.now();
-  const answer = await call(platform.url, `/api/staff/v1/projections/${name}/rebuild`, {
-    json: {},
-    token: STAFF_TOKEN,
-  });
-  expect(answer.status).toBe(200);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const status = await call<{ projections: { name: string; state: string; updatedAt: string }[] }>(
-      platform.url,
-      '/api/system/v1/status',
-    );
-    const projection = status.body.projections.find((p) => p.name === name);
-    const state = projection?.state;
-    if (state === 'idle' && Date.parse(projection!.updatedAt) >= requested) return;
-    if (Date.now() > deadline) throw new Error(`the rebuild of ${name} did not finish: ${state}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function rowsOf(name: string): Promise<Record<string, string[]>> {
-  const result: Record<string, string[]> = {};
-  for (const table of projections.filter((p) => p.name === name).flatMap((p) => p.tables))
-    result[table] = (
-      await platform.pool.query<{ row: string }>(
-        `SELECT row_to_json(t)::text AS row FROM "${table}" t ORDER BY 1`,
-      )
-    ).rows.map((r) => r.row);
-  return result;
-}
+const rowsOf = (name: string) =>
+  tableRows(
+    platform,
+    projections.filter((p) => p.name === name).flatMap((p) => p.tables),
+  );
 
 describe('rebuilds', () => {
   it('rebuild the submissions (progress and streak days) to the rows built live', async () => {
     const live = await rowsOf('submissions');
     expect(live.rm_submission_days.length).toBeGreaterThan(0);
-    await rebuild('submissions');
+    await rebuildProjection(platform, 'submissions');
     expect(await rowsOf('submissions')).toEqual(live);
   }, 60_000);
 
   it('rebuild the certificates to the rows built live', async () => {
     const live = await rowsOf('certificates');
     expect(live.rm_certificates.length).toBe(1);
-    await rebuild('certificates');
+    await rebuildProjection(platform, 'certificates');
     expect(await rowsOf('certificates')).toEqual(live);
   }, 60_000);
 });

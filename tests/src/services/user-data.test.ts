@@ -4,7 +4,14 @@ import {
   MAX_USER_DATA_SET_BYTES,
   userDataStreamId,
 } from '@app/contracts';
-import { type Platform, STAFF_TOKEN, call, latestPosition, startPlatform } from './platform-harness';
+import {
+  type Platform,
+  call,
+  latestPosition,
+  rebuildProjection,
+  startPlatform,
+  tableRows,
+} from './platform-harness';
 import { type SignedInUser, signInFake } from './identity-support';
 
 /*
@@ -379,37 +386,13 @@ describe('account wipe', () => {
 
 it('rebuilds the user-data read model to the same rows', async () => {
   const tables = ['rm_user_data', 'rm_user_data_wiped_users'];
-  const rows = async () => {
-    const result: Record<string, string[]> = {};
-    for (const table of tables)
-      result[table] = (
-        await platform.pool.query<{ row: string }>(
-          `SELECT row_to_json(t)::text AS row FROM "${table}" t ORDER BY 1`,
-        )
-      ).rows.map((r) => r.row);
-    return result;
-  };
+  const rows = () => tableRows(platform, tables);
   // Everything the suite appended is in the read model before comparing.
   const head = await saved(learner, { sortMethod: 'difficulty' });
   await get(learner, { sortMethod: 'TAKE' }, head);
   const live = await rows();
   expect(live.rm_user_data.length).toBeGreaterThan(10);
   expect(live.rm_user_data_wiped_users.length).toBe(2);
-  const answer = await call(platform.url, '/api/staff/v1/projections/user-data/rebuild', {
-    json: {},
-    token: STAFF_TOKEN,
-  });
-  expect(answer.status).toBe(200);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const status = await call<{ projections: { name: string; state: string }[] }>(
-      platform.url,
-      '/api/system/v1/status',
-    );
-    const state = status.body.projections.find((p) => p.name === 'user-data')?.state;
-    if (state === 'idle') break;
-    if (Date.now() > deadline) throw new Error(`the rebuild did not finish: ${state}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await rebuildProjection(platform, 'user-data');
   expect(await rows()).toEqual(live);
 });

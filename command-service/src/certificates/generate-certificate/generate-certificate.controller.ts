@@ -103,7 +103,6 @@ export class GenerateCertificateController {
                 userId: user.userId,
                 product,
                 version,
-                name: await this.displayName(user.userId),
                 issuedAt: new Date().toISOString(),
               },
             },
@@ -141,16 +140,6 @@ export class GenerateCertificateController {
         ? `${product} has no certificate to earn yet.`
         : `Complete every question of ${product} to earn its certificate: ${counts.numQuestionsCompleted} of ${counts.numQuestionsRequired} done.`,
     );
-  }
-
-  /** The name printed on the certificate: the profile's name, else the username. */
-  private async displayName(userId: string): Promise<string> {
-    const { rows } = await this.pool.query<{ name: string | null }>(
-      `SELECT coalesce(nullif(trim(name), ''), nullif(trim(username), '')) AS name
-         FROM identity_profiles WHERE user_id = $1`,
-      [userId],
-    );
-    return rows[0]?.name?.slice(0, 200) ?? 'Learner';
   }
 
   private async readAll(streamId: string): Promise<RecordedEvent[]> {

@@ -27,6 +27,13 @@ const pdfPath = (certificateId: string) => `/api/certificates/v1/${certificateId
 const verifyPath = (certificateId: string) => `/api/certificates/v1/${certificateId}/verify`;
 
 /** The certificates read model: the learner's own list, and the public PDF and verification by id. */
+/**
+ * The name printed on a certificate: the learner's display name (else username) from the identity
+ * profile, the one table of personal data, which an account wipe erases; events hold ids only.
+ */
+const PRINTED_NAME = `coalesce(nullif(trim(p.name), ''), nullif(trim(p.username), ''), 'Learner')`;
+const PROFILE = 'LEFT JOIN identity_profiles p ON p.user_id = c.user_id';
+
 @Controller()
 export class CertificatesController {
   constructor(
@@ -46,7 +53,7 @@ export class CertificatesController {
     const [count, rows] = await Promise.all([
       this.pool.query<{ count: string }>('SELECT count(*) FROM rm_certificates'),
       this.pool.query<CertificateRow>(
-        `SELECT certificate_id, product, version, name, issued_at FROM rm_certificates WHERE user_id = $1
+        `SELECT certificate_id, product, version, ${PRINTED_NAME} AS name, issued_at FROM rm_certificates c ${PROFILE} WHERE c.user_id = $1
           ORDER BY string_to_array(version, '.')::int[], product`,
         [user.userId],
       ),
@@ -108,7 +115,7 @@ export class CertificatesController {
   private async find(certificateId: string, request: Request, response: Response): Promise<CertificateRow> {
     await this.readYourWrites.ensure(request, response, [certificatesProjection.name]);
     const { rows } = await this.pool.query<CertificateRow>(
-      'SELECT certificate_id, product, version, name, issued_at FROM rm_certificates WHERE certificate_id = $1',
+      `SELECT certificate_id, product, version, ${PRINTED_NAME} AS name, issued_at FROM rm_certificates c ${PROFILE} WHERE certificate_id = $1`,
       [certificateId],
     );
     if (!rows[0])

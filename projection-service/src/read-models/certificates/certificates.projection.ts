@@ -6,7 +6,6 @@ type CertificateRow = {
   user_id: string;
   product: string;
   version: string;
-  name: string;
   issued_at: string;
 };
 
@@ -58,7 +57,6 @@ export const certificatesProjection: Projection = {
           user_id: data.userId,
           product: data.product,
           version: data.version,
-          name: data.name,
           issued_at: data.issuedAt,
         });
       } else if (event.type === 'AccountWiped') {

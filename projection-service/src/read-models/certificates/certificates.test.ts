@@ -54,7 +54,6 @@ const issued = (userId: string, certificateId = randomUUID()) =>
       userId,
       product: 'algoexpert',
       version: '1.0',
-      name: 'Grace Hopper',
       issuedAt: '2026-11-22T10:00:00.000Z',
     },
     `certificates-${userId}`,
@@ -75,8 +74,8 @@ async function apply(...batches: RecordedEvent[][]): Promise<void> {
 }
 const certificatesOf = async (userId: string) =>
   (
-    await pool.query<{ certificate_id: string; name: string }>(
-      'SELECT certificate_id, name FROM rm_certificates WHERE user_id = $1',
+    await pool.query<{ certificate_id: string; product: string }>(
+      'SELECT certificate_id, product FROM rm_certificates WHERE user_id = $1',
       [userId],
     )
   ).rows;
@@ -86,7 +85,7 @@ it('keeps each certificate once, whatever the redeliveries', async () => {
   const certificate = issued(user);
   await apply([certificate], [certificate]);
   const certificateId = (certificate.data as { certificateId: string }).certificateId;
-  expect(await certificatesOf(user)).toEqual([{ certificate_id: certificateId, name: 'Grace Hopper' }]);
+  expect(await certificatesOf(user)).toEqual([{ certificate_id: certificateId, product: 'algoexpert' }]);
 });
 
 it('forgets a wiped learner, even when a certificate arrives after the wipe', async () => {
