@@ -17,6 +17,7 @@ import { measureVisibleLag } from './lag';
 import { measureCatchUp, measureRebuild } from './replay';
 import { measureExecution } from './execution';
 import { measureKafka } from './kafka';
+import { measureWeb } from './web';
 import { cpuMeter, judge, machineFacts, progress, round } from './support';
 
 /**
@@ -43,7 +44,7 @@ const LIGHT_LAG_MS = 10_000;
 const cleanups: (() => Promise<unknown>)[] = [];
 
 /** BENCH_PARTS (comma-separated): which parts run; all by default. */
-const PARTS = ['spine', 'kafka', 'execution'] as const;
+const PARTS = ['spine', 'kafka', 'execution', 'web'] as const;
 function selectedParts(env: NodeJS.ProcessEnv = process.env): Set<(typeof PARTS)[number]> {
   const asked = (env.BENCH_PARTS ?? PARTS.join(','))
     .split(',')
@@ -242,6 +243,14 @@ async function benchmark(report: Record<string, unknown>): Promise<void> {
     figures.kafkaForwarded = kafka.forwarded;
     figures.kafkaConsumed = kafka.consumed;
     figures.kafkaAppendToVisibleLag = kafka.appendToVisibleLag;
+  }
+
+  // Issues 6 and 7: the web client in Chromium (needs `npm run build`, which the bench script runs).
+  if (parts.has('web')) {
+    progress('web: the question list render time and the first-page JavaScript per route');
+    const web = await measureWeb({ dataDir: path.join(BENCH_DIR, 'web'), loads: 21 });
+    figures.questionListRender = web.questionListRender;
+    figures.firstPageJs = web.firstPageJs;
   }
 
   if (!parts.has('execution')) return;

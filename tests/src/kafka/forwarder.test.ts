@@ -237,6 +237,8 @@ describe('killed mid-batch', () => {
         KAFKA_TOPIC: topic,
         KAFKA_TOPIC_PARTITIONS: String(PARTITIONS),
         FORWARDER_BATCH_SIZE: '500',
+        // Only the test's own streams go through the topic: no content published at start.
+        PUBLISH_CONTENT: 'false',
       },
       readyUrl: `http://127.0.0.1:${port}/health/ready`,
       logFile: path.join(logDir, 'command-service.log'),
