@@ -34,6 +34,10 @@ async function start(port: number): Promise<{ child: ChildProcess; output: () =>
   return { child, output: () => output };
 }
 
+async function systemStatus(base: string): Promise<{ head: { totalEvents: number } }> {
+  return (await (await fetch(`${base}/api/system/v1/status`)).json()) as { head: { totalEvents: number } };
+}
+
 async function interrupt(child: ChildProcess): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill('SIGINT');
@@ -58,6 +62,17 @@ it('starts on one origin, keeps its data, and Ctrl-C leaves nothing running', as
     body: JSON.stringify({ type: 'start-test' }),
   });
   expect(appended.status).toBe(200);
+  // The content folder was published as the command-service started: the catalogue lists it.
+  const position = ((await appended.json()) as { position: string }).position;
+  const catalogue = await fetch(`${base}/api/problems/v1/algoexpert/coding-questions/list`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-min-position': position },
+    body: '{}',
+  });
+  const questions = ((await catalogue.json()) as { questions: unknown[] }).questions;
+  expect(questions.length).toBeGreaterThanOrEqual(40);
+  const eventsBefore = (await systemStatus(base)).head.totalEvents;
+  expect(eventsBefore).toBeGreaterThan(questions.length);
   const page = await fetch(`${base}/status`);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('<div id="root">');
@@ -66,12 +81,10 @@ it('starts on one origin, keeps its data, and Ctrl-C leaves nothing running', as
   expect(first.output()).toContain('Stopped.');
   expect(leftovers()).toEqual([]);
 
-  // The same data directory again: the event is still there.
+  // The same data directory again: the events are still there, and the unchanged content is not
+  // published twice.
   const second = await start(port);
-  const status = (await (await fetch(`${base}/api/system/v1/status`)).json()) as {
-    head: { totalEvents: number };
-  };
-  expect(status.head.totalEvents).toBe(1);
+  expect((await systemStatus(base)).head.totalEvents).toBe(eventsBefore);
   expect(await interrupt(second.child)).toBe(0);
   expect(leftovers()).toEqual([]);
 }, 240_000);
