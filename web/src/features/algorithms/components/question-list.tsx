@@ -223,18 +223,20 @@ function QuestionRow({ question, status, favorited, struck, onFavorite, onStrike
         className="question-row__toggle"
         aria-pressed={favorited}
         aria-label={`Star ${question.name}`}
+        title={favorited ? 'Starred: click to unstar' : 'Star'}
         onClick={() => onFavorite(!favorited)}
       >
-        {favorited ? '★' : '☆'}
+        <span aria-hidden="true">{favorited ? '★' : '☆'}</span>
       </button>
       <button
         type="button"
         className="question-row__toggle"
         aria-pressed={struck}
         aria-label={`Strike through ${question.name}`}
+        title={struck ? 'Struck through: click to restore' : 'Strike through'}
         onClick={() => onStrike(!struck)}
       >
-        S̶
+        <span aria-hidden="true">⊘</span>
       </button>
     </li>
   );
