@@ -23,3 +23,4 @@ export * from './execution';
 export * from './content/algorithms';
 export * from './rules/question-list';
 export * from './rules/progress';
+export * from './rules/workspace';
