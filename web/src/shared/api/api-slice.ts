@@ -173,7 +173,14 @@ function formatIssuePath(path: IssuePath): string {
 }
 
 /** Cache tags; features add theirs here so invalidation stays visible in one place. */
-export const apiTagTypes = ['UserInfo', 'Catalogue', 'Submissions', 'UserData'] as const;
+export const apiTagTypes = [
+  'UserInfo',
+  'Catalogue',
+  'Submissions',
+  'UserData',
+  'Unlocks',
+  'Certificates',
+] as const;
 export type ApiTagType = (typeof apiTagTypes)[number];
 
 /**
