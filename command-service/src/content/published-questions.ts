@@ -18,7 +18,12 @@ import { languageModules } from '../execution/languages/registry';
 import type { QuestionFixture } from '../execution/questions';
 import { getBlob } from './publish';
 
-export type PublishedQuestion = QuestionFixture & { version: number; product: ProblemProductId };
+export type PublishedQuestion = QuestionFixture & {
+  version: number;
+  product: ProblemProductId;
+  /** Free questions run for every signed-in learner; the others for owners of the product. */
+  free: boolean;
+};
 
 /** How long a miss by name waits before the names are read again. */
 const NAMES_REFRESH_MS = 5_000;
@@ -65,6 +70,7 @@ export class PublishedQuestions {
     const question: PublishedQuestion = {
       product,
       version: data.version,
+      free: data.question.free === true,
       slug: data.questionId,
       name: data.question.name,
       difficulty: data.question.difficulty,

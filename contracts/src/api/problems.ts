@@ -570,7 +570,8 @@ export const runSandbox = defineCall({
   id: 'runSandbox',
   path: perProduct('run-sandbox'),
   kind: 'command',
-  access: ownerOfPathProduct,
+  // Free questions run for any signed-in learner: the command side refuses a locked one.
+  access: signedIn,
   params: problemProductParams,
   summary: "Run the user's sandbox code against the sandbox tests.",
   request: codeRun,
@@ -581,7 +582,8 @@ export const createSubmission = defineCall({
   id: 'createSubmission',
   path: perProduct('submissions/create'),
   kind: 'command',
-  access: ownerOfPathProduct,
+  // Free questions run for any signed-in learner: the command side refuses a locked one.
+  access: signedIn,
   params: problemProductParams,
   summary: 'Submit a solution: run every test and record the submission.',
   request: codeRun.extend({ solutionNumber: z.number().int().min(1).max(10).optional() }),
@@ -592,7 +594,8 @@ export const runCustomInput = defineCall({
   id: 'runCustomInput',
   path: perProduct('run_custom_input'),
   kind: 'command',
-  access: ownerOfPathProduct,
+  // Free questions run for any signed-in learner: the command side refuses a locked one.
+  access: signedIn,
   params: problemProductParams,
   summary: 'Quick test: run the code on one JSON input.',
   request: codeRun.extend({
@@ -605,7 +608,8 @@ export const runJsonTests = defineCall({
   id: 'runJsonTests',
   path: perProduct('run_json_tests'),
   kind: 'command',
-  access: ownerOfPathProduct,
+  // Free questions run for any signed-in learner: the command side refuses a locked one.
+  access: signedIn,
   params: problemProductParams,
   summary: 'Run the code on JSON test cases written by the user.',
   request: codeRun.extend({ tests: z.array(z.unknown()).min(1).max(100) }),

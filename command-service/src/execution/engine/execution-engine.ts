@@ -4,13 +4,16 @@ import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import {
+  type Access,
   type CodingLanguage,
   type JsonTest,
+  type Principal,
   type ProblemProductId,
   type RunResponse,
   QUICK_TEST_OUTPUT_LIMIT_CHARS,
   codingLanguages,
   checkTestInput,
+  decideAccess,
   checkValue,
   jsonTestSchema,
   parseType,
@@ -36,6 +39,9 @@ import type { QuestionFixture } from '../questions';
 import { type PublishedQuestion, PublishedQuestions } from '../../content/published-questions';
 import { PG_POOL } from '../../infrastructure/tokens';
 import { QueueFullError, RunQueue } from './run-queue';
+
+/** The rule a locked question's runs follow: the product of the path must be owned. */
+const productOwner: Access = { kind: 'owner', product: 'fromPath' };
 
 export type JudgedRun = { response: RunResponse; result: RunTestsResult; tests: JsonTest[] };
 
@@ -119,15 +125,23 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * The latest published version of a question of a product, by id or name; 404 when there is none,
+   * The latest published version of a question of a product, by id or name, for a caller the access
+   * rule let in (signed in): a free question for anyone, any other only for an owner of the product,
+   * who is refused exactly as the owner rule refuses (PRODUCT_NOT_OWNED). A non-owner gets that refusal
+   * for an unknown question too, as before questions could be free. Then 404 when there is none, and
    * PROBLEMS_VERSION_MISMATCH when the learner's page holds another version.
    */
   async question(
+    principal: Principal,
     product: ProblemProductId,
     questionId: string,
     questionVersion?: number,
   ): Promise<PublishedQuestion> {
     const question = await this.questions.find(product, questionId);
+    if (!question?.free) {
+      const decision = decideAccess(productOwner, principal, product);
+      if (!decision.allowed) throw new ApiException(decision.status, decision.code, decision.message);
+    }
     if (!question)
       throw new ApiException(404, 'NOT_FOUND', `There is no question "${questionId}" in ${product}.`);
     if (questionVersion !== undefined && questionVersion !== question.version) {

@@ -29,7 +29,12 @@ export class RunCodeController {
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const question = await this.engine.question(params.product, input.questionId, input.questionVersion);
+    const question = await this.engine.question(
+      principal,
+      params.product,
+      input.questionId,
+      input.questionVersion,
+    );
     await this.admit(principal);
     const visible = question.tests.filter((test) => !test.hidden);
     return this.answer(response, await this.engine.judge(input.language, question, input.code, visible));
@@ -41,7 +46,12 @@ export class RunCodeController {
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const question = await this.engine.question(params.product, input.questionId, input.questionVersion);
+    const question = await this.engine.question(
+      principal,
+      params.product,
+      input.questionId,
+      input.questionVersion,
+    );
     const tests = this.engine.parseTests(question, input.tests);
     await this.admit(principal);
     return this.answer(response, await this.engine.judge(input.language, question, input.code, tests));
@@ -53,7 +63,12 @@ export class RunCodeController {
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const question = await this.engine.question(params.product, input.questionId, input.questionVersion);
+    const question = await this.engine.question(
+      principal,
+      params.product,
+      input.questionId,
+      input.questionVersion,
+    );
     await this.admit(principal);
     return this.answer(
       response,

@@ -48,7 +48,12 @@ export class SubmissionsController {
   ) {
     const user = requireUser(principal);
     const context = commandContext(request);
-    const question = await this.engine.question(params.product, input.questionId, input.questionVersion);
+    const question = await this.engine.question(
+      principal,
+      params.product,
+      input.questionId,
+      input.questionVersion,
+    );
     const submissionId = context.idempotencyKey ?? randomUUID();
     const key = `${user.userId}:${submissionId}`;
     let pending = this.inFlight.get(key);
