@@ -75,7 +75,9 @@ export const MAX_FONT_ZOOM = 3;
  */
 export function normalizeWorkspaceOptions(stored: unknown): WorkspaceOptions {
   const value = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
-  const theme: ThemeKind = themeKinds.includes(value.theme as ThemeKind) ? (value.theme as ThemeKind) : 'dark';
+  const theme: ThemeKind = themeKinds.includes(value.theme as ThemeKind)
+    ? (value.theme as ThemeKind)
+    : 'dark';
   const zoom = typeof value.fontZoom === 'number' && Number.isFinite(value.fontZoom) ? value.fontZoom : 0;
   return {
     language: codingLanguages.includes(value.language as CodingLanguage)
@@ -103,7 +105,12 @@ export const paneHalves = {
 } as const satisfies Record<'top' | 'bottom', readonly WorkspacePane[]>;
 
 export type OpenPanes = Record<WorkspacePane, boolean>;
-export const defaultOpenPanes: OpenPanes = { prompt: true, scratchpad: true, video: false, walkthrough: false };
+export const defaultOpenPanes: OpenPanes = {
+  prompt: true,
+  scratchpad: true,
+  video: false,
+  walkthrough: false,
+};
 
 /** Spec 4: a pane cannot be closed when it is the only one open. */
 export function canClosePane(open: OpenPanes, pane: WorkspacePane): boolean {
