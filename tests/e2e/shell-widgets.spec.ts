@@ -1,14 +1,26 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import {
   DRAWER_ANIMATION_TIMEOUT_MS,
+  MODAL_EXIT_MS,
+  MODAL_SCROLL_RESTORE_MS,
   SIDE_PANE_BACKDROP_MS,
   SIDE_PANE_SCROLL_LOCK_MAX_WIDTH_PX,
   TOOLTIP_MAX_WIDTH_PX,
   TOOLTIP_Z_INDEX,
 } from '@app/contracts';
-import { header, logInButton, logOutButton, openDeveloperPopup, uniquePerson } from './support/auth';
+import {
+  header,
+  logInButton,
+  logOutButton,
+  openDeveloperPopup,
+  signInDialog,
+  uniquePerson,
+} from './support/auth';
 
-/* Spec 2 (Other UI) and 9: the side pane, the tooltip, the loader and the button's loading and link variants. */
+/*
+ * Spec 2 (Other UI), 4 and 9: the side pane, the modal's scroll lock, the tooltip, the loader and the button's
+ * loading and link variants.
+ */
 
 const pageOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).overflow);
 
@@ -106,6 +118,90 @@ test.describe('side pane (the navigation drawer)', () => {
     expect(await pageOverflow(page)).not.toBe('hidden');
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
+  });
+});
+
+test.describe('modal scroll lock', () => {
+  test.use({ viewport: { width: 1000, height: 500 } });
+
+  test(`locks the page where it is while open; lifted ${MODAL_SCROLL_RESTORE_MS} ms after the close starts, at the same place`, async ({
+    page,
+  }) => {
+    await page.goto('/product');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => window.scrollTo({ top: 240, behavior: 'instant' }));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(240);
+    expect(await pageOverflow(page)).not.toBe('hidden');
+
+    // The header stays in view, so opening from it does not scroll the page.
+    await logInButton(page).click();
+    const dialog = signInDialog(page);
+    await expect(dialog).toBeVisible();
+    expect(await pageOverflow(page)).toBe('hidden');
+    expect(await page.evaluate(() => window.scrollY)).toBe(240);
+    // The wheel does not move the page behind.
+    await page.mouse.move(20, 250);
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => window.scrollY)).toBe(240);
+
+    // Opened fully first, so the transitions noted below are the exit's.
+    await expect.poll(() => dialog.evaluate((element) => element.getAnimations().length)).toBe(0);
+    // Times taken in the page: when Escape is pressed, when the dialog's exit starts and stops, and when
+    // the lock goes (the root's inline style changes), with the page's scroll and overflow at each.
+    await page.evaluate(() => {
+      type Moment = { at: number; overflow: string; scrollY: number };
+      const moments: Record<string, Moment> = {};
+      (window as unknown as { e2eScrollLock: typeof moments }).e2eScrollLock = moments;
+      const note = (name: string) => {
+        moments[name] ??= {
+          at: performance.now(),
+          overflow: getComputedStyle(document.documentElement).overflow,
+          scrollY: window.scrollY,
+        };
+      };
+      window.addEventListener('keydown', (event) => event.key === 'Escape' && note('escape'), {
+        capture: true,
+      });
+      const isDialogOpacity = (event: TransitionEvent) =>
+        event.target instanceof HTMLDialogElement &&
+        !event.target.open &&
+        event.propertyName === 'opacity' &&
+        !event.pseudoElement;
+      document.addEventListener('transitionrun', (event) => isDialogOpacity(event) && note('exitStarts'));
+      for (const type of ['transitionend', 'transitioncancel'] as const)
+        document.addEventListener(type, (event) => isDialogOpacity(event) && note('exitEnds'));
+      new MutationObserver(() => {
+        if (getComputedStyle(document.documentElement).overflow !== 'hidden') note('unlocked');
+      }).observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
+    });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    type Moments = Record<
+      'escape' | 'exitStarts' | 'exitEnds' | 'unlocked',
+      { at: number; overflow: string; scrollY: number }
+    >;
+    const moments = () =>
+      page.evaluate(() => (window as unknown as { e2eScrollLock: Moments }).e2eScrollLock);
+    await expect
+      .poll(async () => Object.keys(await moments()).sort())
+      .toEqual(['escape', 'exitEnds', 'exitStarts', 'unlocked']);
+    const { escape, exitStarts, exitEnds, unlocked } = await moments();
+
+    // Still locked while the dialog fades out; lifted no sooner than the spec's delay after the close.
+    expect(escape.overflow).toBe('hidden');
+    expect(exitStarts.overflow).toBe('hidden');
+    expect(exitEnds.at - exitStarts.at).toBeGreaterThanOrEqual(MODAL_EXIT_MS - 20);
+    expect(unlocked.at - escape.at).toBeGreaterThanOrEqual(MODAL_SCROLL_RESTORE_MS - 1);
+    // The page is where it was before the dialog opened, then and after.
+    expect([escape.scrollY, exitStarts.scrollY, exitEnds.scrollY, unlocked.scrollY]).toEqual([
+      240, 240, 240, 240,
+    ]);
+    expect(await pageOverflow(page)).not.toBe('hidden');
+    expect(await page.evaluate(() => window.scrollY)).toBe(240);
+    // And it scrolls again.
+    await page.mouse.wheel(0, 100);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(240);
   });
 });
 

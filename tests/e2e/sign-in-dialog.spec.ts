@@ -17,9 +17,15 @@ import {
 } from './support/auth';
 import { E2E_BASE_URL, E2E_STAFF_TOKEN } from './support/environment';
 
-/* The sign-in dialog of spec 2: texts, providers, the previous-provider hint, outside click, timings, /login. */
+/*
+ * The sign-in dialog of spec 2: texts, providers, the previous-provider hint, outside click, timings, /login,
+ * and the embedded video a page can open it with.
+ */
 
 const staff = { Authorization: `Bearer ${E2E_STAFF_TOKEN}` };
+// The algorithms product's intro (web/src/shared/catalog/products.ts).
+const introTitle = 'AlgoExpert: a quick introduction';
+const introSignInText = 'Log in to watch every video and save your progress.';
 
 /** Registers the person through the fake provider's own endpoint, as a first sign-in elsewhere would. */
 async function register(request: APIRequestContext, person: TestPerson): Promise<string> {
@@ -149,7 +155,10 @@ test.describe('sign-in dialog', () => {
       .locator('dialog.sign-in')
       .evaluate((element) => getComputedStyle(element).transitionDuration);
     expect(closed.split(', ')).toContain(`${MODAL_EXIT_MS / 1000}s`);
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
+    // The page's scroll comes back a little after the exit (spec 4; timed in shell-widgets.spec.ts).
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow))
+      .not.toBe('hidden');
   });
 
   test('after a sign-out, the dialog names the provider used last and what that account owns', async ({
@@ -240,5 +249,102 @@ test.describe('sign-in dialog', () => {
     await expect(header(page).getByTestId('account-name')).toHaveText(person.name);
     await expect(page.getByRole('main')).toContainText('You are logged in.');
     await expect(dialog).toBeHidden();
+  });
+
+  test('the product page opens it with its intro video: served by the platform, playable, stopped and unloaded on close', async ({
+    page,
+  }) => {
+    await page.goto('/product');
+    await page.getByRole('main').getByRole('button', { name: 'Watch the intro' }).click();
+    const dialog = signInDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAccessibleDescription(introSignInText);
+    // The video comes first, named by its caption; the providers stay below it.
+    const video = dialog.getByRole('figure', { name: introTitle }).locator('video');
+    await expect(video).toHaveAccessibleName(introTitle);
+    await expect(dialog.getByRole('button', { name: /^Log in with / })).toHaveCount(signInProviders.length);
+    const layout = await dialog.evaluate((element) => {
+      const top = (selector: string) => element.querySelector(selector)!.getBoundingClientRect().top;
+      const clip = element.querySelector('video')!.getBoundingClientRect();
+      return {
+        videoTop: top('video'),
+        textTop: top('.sign-in__text'),
+        providersTop: top('.sign-in__providers'),
+        videoWidth: clip.width,
+        dialogWidth: element.getBoundingClientRect().width,
+      };
+    });
+    expect(layout.videoTop).toBeLessThan(layout.textTop);
+    expect(layout.textTop).toBeLessThan(layout.providersTop);
+    expect(layout.videoWidth).toBeGreaterThan(0);
+    expect(layout.videoWidth).toBeLessThanOrEqual(layout.dialogWidth);
+
+    // Not started by itself; only its metadata is fetched until asked to play.
+    const state = () =>
+      video.evaluate((element: HTMLVideoElement) => ({
+        src: element.currentSrc,
+        paused: element.paused,
+        autoplay: element.autoplay,
+        controls: element.controls,
+        currentTime: element.currentTime,
+        duration: element.duration,
+        readyState: element.readyState,
+        networkState: element.networkState,
+      }));
+    await expect.poll(async () => (await state()).readyState).toBeGreaterThanOrEqual(1);
+    const loaded = await state();
+    expect(loaded).toMatchObject({ paused: true, autoplay: false, controls: true, currentTime: 0 });
+    expect(loaded.duration).toBeGreaterThan(3);
+    expect(loaded.duration).toBeLessThan(5);
+
+    // A file the platform serves, not a third party's.
+    const source = new URL(loaded.src);
+    expect(source.origin).toBe(new URL(E2E_BASE_URL).origin);
+    const served = await page.request.get(source.pathname);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toBe('video/webm');
+    expect((await served.body()).length).toBeLessThan(200 * 1024);
+    const captions = await page.request.get(
+      await video.locator('track[kind="captions"]').evaluate((track: HTMLTrackElement) => track.src),
+    );
+    expect(captions.status()).toBe(200);
+    expect(await captions.text()).toMatch(/^WEBVTT/);
+
+    // Chromium decodes it (WebM, VP8): playing moves its time on.
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+      return element.play();
+    });
+    await expect.poll(async () => (await state()).currentTime).toBeGreaterThan(0.5);
+    expect((await state()).readyState).toBeGreaterThanOrEqual(2);
+
+    // Closed, the clip stops and lets go of its media, even while the dialog fades out.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    const closed = await page.locator('dialog.sign-in video').evaluate((element: HTMLVideoElement) => ({
+      paused: element.paused,
+      hasSrc: element.hasAttribute('src'),
+      readyState: element.readyState,
+      networkState: element.networkState,
+    }));
+    expect(closed).toEqual({ paused: true, hasSrc: false, readyState: 0, networkState: 0 });
+
+    // The header's button opens it without a video again.
+    await logInButton(page).click();
+    await expect(dialog).toHaveAccessibleDescription(signInDialogTexts.defaultText);
+    await expect(dialog.locator('video')).toHaveCount(0);
+  });
+
+  test('signed in, the intro opens in the same dialog with the video alone', async ({ page }) => {
+    await page.goto('/product');
+    await signInAsDeveloper(page, uniquePerson('intro'));
+    await page.getByRole('main').getByRole('button', { name: 'Watch the intro' }).click();
+    const player = page.getByRole('dialog', { name: introTitle });
+    await expect(player).toBeVisible();
+    await expect(player.locator('video')).toHaveAccessibleName(introTitle);
+    await expect(player.getByRole('button', { name: /^Log in with / })).toHaveCount(0);
+    await expect(player.getByText(introSignInText)).toHaveCount(0);
+    await player.getByRole('button', { name: 'Close' }).click();
+    await expect(player).toBeHidden();
   });
 });

@@ -1,4 +1,5 @@
 import type { ProductId } from '@app/contracts';
+import type { SignInModalVideo } from '@/shared/auth/sign-in-modal-slice';
 
 /** The shell's colour themes: one per product, `ae` (algorithms) by default (spec 2, Footer). */
 export const themeKeys = ['ae', 'se', 'mle', 'fe', 'ie', 'ioe', 'bce', 'bke'] as const;
@@ -30,6 +31,8 @@ export type Product = {
   pitch: string;
   features: readonly string[];
   sections: readonly ProductSection[];
+  /** A short introduction the product page offers to play; a file under web/public/media. */
+  introVideo?: SignInModalVideo;
 };
 
 /** The programming course is hosted elsewhere and opens in a new tab (spec 1). */
@@ -47,6 +50,12 @@ const algoexpert: Product = {
   headline: 'Ace the coding interviews.',
   pitch:
     'Hand-picked coding questions in an online workspace that runs your code against real tests, with a video walkthrough of every solution.',
+  // Made by web/scripts/make-intro-clip.mjs.
+  introVideo: {
+    src: '/media/algoexpert-intro.webm',
+    title: 'AlgoExpert: a quick introduction',
+    captionsSrc: '/media/algoexpert-intro.en.vtt',
+  },
   features: [
     'Coding questions from easy to very hard, sorted by difficulty and category',
     'A workspace with nine languages, tests you can run, and your own scratchpad',

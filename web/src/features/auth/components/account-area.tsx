@@ -49,10 +49,13 @@ export function AccountArea() {
       {isDialogMounted ? (
         <Suspense fallback={null}>
           <SignInDialog
-            isOpen={modal.isOpen && !isSignedIn}
+            // Signed in, there is nothing to sign in to: only a dialog carrying a video still opens.
+            isOpen={modal.isOpen && (!isSignedIn || modal.video !== null)}
             onClose={handleCloseDialog}
             text={modal.text}
             checkStudent={modal.checkStudent}
+            video={modal.video}
+            offersSignIn={!isSignedIn}
           />
         </Suspense>
       ) : null}

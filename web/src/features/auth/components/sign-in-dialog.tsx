@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   signInDialogTexts,
   signInProviderLabels,
@@ -6,6 +6,7 @@ import {
   type OAuthStartProvider,
   type SignInProvider,
 } from '@app/contracts';
+import type { SignInModalVideo } from '@/shared/auth/sign-in-modal-slice';
 import { useAppDispatch } from '@/shared/lib/store';
 import { Modal } from '@/shared/ui/modal';
 import { useListSignInProvidersQuery } from '../api/list-sign-in-providers';
@@ -18,8 +19,10 @@ type SignInDialogProps = {
   /** Why the user is asked to sign in; the default text of spec 2 otherwise. */
   text?: string;
   checkStudent?: boolean;
-  /** An embedded video shown above the providers (a product's introduction). */
-  videoUrl?: string;
+  /** An embedded video shown above the text and providers (a product's introduction). */
+  video?: SignInModalVideo | null;
+  /** False for a signed-in visitor: the dialog then shows its video alone, under the video's title. */
+  offersSignIn?: boolean;
 };
 
 /** The sign-in dialog of spec 2: one button per provider, plus the developer sign-in where it is on. */
@@ -28,7 +31,8 @@ export function SignInDialog({
   onClose,
   text = signInDialogTexts.defaultText,
   checkStudent = false,
-  videoUrl,
+  video = null,
+  offersSignIn = true,
 }: SignInDialogProps) {
   // Read again at each opening: a sign-in and sign-out since the last one change it, without a reload.
   const [hint, setHint] = useState(previousLoginHint);
@@ -41,7 +45,9 @@ export function SignInDialog({
   const headingId = useId();
   const textId = useId();
   const [isWaiting, setIsWaiting] = useState(false);
-  const { data, isLoading, isError } = useListSignInProvidersQuery(undefined, { skip: !isOpen });
+  const { data, isLoading, isError } = useListSignInProvidersQuery(undefined, {
+    skip: !isOpen || !offersSignIn,
+  });
 
   // Until the list arrives the buttons wait; if it cannot be had, the server's own answer will tell.
   function isAvailable(provider: SignInProvider): boolean {
@@ -57,26 +63,28 @@ export function SignInDialog({
     onClose();
   }
 
+  if (!offersSignIn) {
+    return (
+      <Modal isOpen={isOpen} onClose={onClose} labelledBy={headingId} className="sign-in sign-in--video-only">
+        <DialogHeader headingId={headingId} heading={video?.title ?? 'Video'} onClose={onClose} />
+        {video ? <DialogVideo video={video} isOpen={isOpen} labelledBy={headingId} /> : null}
+      </Modal>
+    );
+  }
+
   return (
-    <Modal isOpen={isOpen} onClose={onClose} labelledBy={headingId} describedBy={textId} className="sign-in">
-      <div className="sign-in__header">
-        <h2 id={headingId}>Log in</h2>
-        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-          <span aria-hidden="true">×</span>
-        </button>
-      </div>
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      labelledBy={headingId}
+      describedBy={textId}
+      className={video ? 'sign-in sign-in--with-video' : 'sign-in'}
+    >
+      <DialogHeader headingId={headingId} heading="Log in" onClose={onClose} />
+      {video ? <DialogVideo video={video} isOpen={isOpen} /> : null}
       <p id={textId} className="sign-in__text">
         {text}
       </p>
-      {videoUrl ? (
-        <iframe
-          className="sign-in__video"
-          src={videoUrl}
-          title="Introduction video"
-          allow="encrypted-media; picture-in-picture"
-          allowFullScreen
-        />
-      ) : null}
       {hint ? (
         <p className="sign-in__previous" data-testid="previous-login-hint">
           {hint}
@@ -107,6 +115,63 @@ export function SignInDialog({
         </p>
       ) : null}
     </Modal>
+  );
+}
+
+type DialogHeaderProps = { headingId: string; heading: string; onClose: () => void };
+
+function DialogHeader({ headingId, heading, onClose }: DialogHeaderProps) {
+  return (
+    <div className="sign-in__header">
+      <h2 id={headingId}>{heading}</h2>
+      <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}
+
+type DialogVideoProps = {
+  video: SignInModalVideo;
+  isOpen: boolean;
+  /** A heading that already names the clip; otherwise its title is shown as a caption. */
+  labelledBy?: string;
+};
+
+/**
+ * The embedded clip: native controls, never started by itself, only its metadata fetched until played. The
+ * dialog stays in the page while it fades out and after; closing pauses the clip and lets its media go.
+ */
+function DialogVideo({ video, isOpen, labelledBy }: DialogVideoProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const captionId = useId();
+
+  // Without its src (React removes it on close), load() empties the element: playback and download stop.
+  useEffect(() => {
+    const element = videoRef.current;
+    if (isOpen || !element) return;
+    element.pause();
+    element.load();
+  }, [isOpen]);
+
+  return (
+    <figure className="sign-in__video">
+      <video
+        ref={videoRef}
+        src={isOpen ? video.src : undefined}
+        poster={video.poster}
+        controls
+        preload="metadata"
+        playsInline
+        aria-labelledby={labelledBy ?? captionId}
+      >
+        {video.captionsSrc ? (
+          <track kind="captions" src={video.captionsSrc} srcLang="en" label="English" />
+        ) : null}
+        <a href={video.src}>Download the video</a>
+      </video>
+      {labelledBy ? null : <figcaption id={captionId}>{video.title}</figcaption>}
+    </figure>
   );
 }
 

@@ -1,17 +1,28 @@
 import { Link } from 'react-router-dom';
 import type { ProductId } from '@app/contracts';
 import { bundlesIncluding } from '@/shared/catalog/bundles';
+import { signInModalOpened } from '@/shared/auth/sign-in-modal-slice';
 import { products } from '@/shared/catalog/products';
-import { LinkButton } from '@/shared/ui/button';
+import { useAppDispatch } from '@/shared/lib/store';
+import { Button, LinkButton } from '@/shared/ui/button';
 import { BundleCard } from './bundle-catalog';
 import './catalog.css';
 
 type ProductPageProps = { productId: ProductId };
 
+/** Above the intro video for a visitor who is not signed in (a signed-in one sees the video alone). */
+const INTRO_VIDEO_SIGN_IN_TEXT = 'Log in to watch every video and save your progress.';
+
 /** A product's page (spec 1, 2): what it teaches, its features, its parts, and the bundles holding it. */
 export function ProductPage({ productId }: ProductPageProps) {
   const product = products[productId];
   const bundles = bundlesIncluding(productId).slice(0, 3);
+  const dispatch = useAppDispatch();
+
+  function handleWatchIntro() {
+    if (product.introVideo)
+      dispatch(signInModalOpened({ text: INTRO_VIDEO_SIGN_IN_TEXT, video: product.introVideo }));
+  }
 
   return (
     <article className="product-page" data-product={product.id}>
@@ -24,6 +35,11 @@ export function ProductPage({ productId }: ProductPageProps) {
           <LinkButton to="/purchase" className="button--on-theme">
             Get {product.name}
           </LinkButton>
+          {product.introVideo ? (
+            <Button variant="secondary" onClick={handleWatchIntro}>
+              Watch the intro
+            </Button>
+          ) : null}
           {product.indexPath ? (
             <LinkButton to={product.indexPath} variant="secondary">
               Explore the content
