@@ -7,20 +7,31 @@
  *   what must arrive before the page shows;
  * - deferred: the shell's modules loaded after the page shows (banners and background services: zod and
  *   the contract calls), which every visitor still downloads a moment later.
- * Prints JSON; `--check <kB>` exits 1 when a route's firstPage is over the budget.
+ * Prints JSON; `--check <kB>` exits 1 when a route's firstPage is over the budget; `--dist <dir>` reads a
+ * build made elsewhere (`vite build --outDir <dir>`) instead of web/dist.
+ *
+ * Monaco (every chunk built from node_modules/monaco-editor, found through the chunks' source maps) must
+ * stay out of every first page and be reached, lazily, only by the routes that show the coding workspace
+ * (src/features/workspace/): `monacoKB` is its gzipped size (`monacoChunks` each chunk's), `monacoRoutes`
+ * the routes that fetch it after their first page, `monacoFirstPageRoutes` those whose first page carries
+ * it (none expected). The script exits 1 when a first page carries Monaco or a route outside the workspace
+ * reaches it.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
-const manifest = JSON.parse(readFileSync(`${webRoot}dist/.vite/manifest.json`, 'utf8'));
+const distIndex = process.argv.indexOf('--dist');
+const dist = distIndex === -1 ? `${webRoot}dist` : path.resolve(process.argv[distIndex + 1]);
+const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8'));
 const routerSource = readFileSync(`${webRoot}src/app/router.tsx`, 'utf8');
 
 const gzipSizes = new Map();
 function gzipKb(file) {
   if (!gzipSizes.has(file))
-    gzipSizes.set(file, gzipSync(readFileSync(`${webRoot}dist/${file}`), { level: 9 }).length / 1024);
+    gzipSizes.set(file, gzipSync(readFileSync(`${dist}/${file}`), { level: 9 }).length / 1024);
   return gzipSizes.get(file);
 }
 
@@ -32,6 +43,35 @@ function staticClosure(key, files = new Set()) {
   for (const imported of chunk.imports ?? []) staticClosure(imported, files);
   return files;
 }
+
+/**
+ * The chunk files a module may load at some point: its static and dynamic imports, recursively, short of
+ * the shell's chunks (whose dynamic imports are the router's other pages).
+ */
+function laterClosure(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file) || shell.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])])
+    laterClosure(imported, files);
+  return files;
+}
+
+/** The source files a chunk was built from (its source map), or null when the build has no map for it. */
+const chunkSourceLists = new Map();
+function chunkSources(file) {
+  if (!chunkSourceLists.has(file)) {
+    const mapFile = `${dist}/${file}.map`;
+    chunkSourceLists.set(
+      file,
+      existsSync(mapFile) ? JSON.parse(readFileSync(mapFile, 'utf8')).sources : null,
+    );
+  }
+  return chunkSourceLists.get(file);
+}
+const builtFrom = (file, pattern) => (chunkSources(file) ?? []).some((source) => pattern.test(source));
+const monacoSource = /(^|\/)node_modules\/monaco-editor\//;
+const workspaceSource = /(^|\/)src\/features\/workspace\//;
 
 const sum = (files) => [...files].reduce((total, file) => total + gzipKb(file), 0);
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
@@ -48,10 +88,17 @@ for (const file of shell) deferredFiles.delete(file);
 
 const routePattern = /path: '([^']*)',\s*lazy: \(\) => import\('\.\/routes\/([^']+)'\)/g;
 const rows = [];
+const routeChunks = [];
 for (const [, path, module] of routerSource.matchAll(routePattern)) {
-  const key = ['tsx', 'ts']
-    .map((ext) => `src/app/routes/${module}.${ext}`)
-    .find((candidate) => manifest[candidate]);
+  // Rollup may merge a route's module into a shared chunk (no manifest key of its own): found by its map.
+  const key =
+    ['tsx', 'ts'].map((ext) => `src/app/routes/${module}.${ext}`).find((candidate) => manifest[candidate]) ??
+    Object.keys(manifest).find(
+      (candidate) =>
+        manifest[candidate].isDynamicEntry &&
+        manifest[candidate].file.endsWith('.js') &&
+        builtFrom(manifest[candidate].file, new RegExp(`(^|/)src/app/routes/${module}\\.tsx?$`)),
+    );
   const files = staticClosure(key, new Set(shell));
   const extra = [...deferredFiles].filter((file) => !files.has(file));
   rows.push({
@@ -59,7 +106,28 @@ for (const [, path, module] of routerSource.matchAll(routePattern)) {
     firstPageKb: Number(sum(files).toFixed(1)),
     withDeferredKb: Number((sum(files) + sum(extra)).toFixed(1)),
   });
+  const staticFiles = [...staticClosure(key)];
+  routeChunks.push({
+    route: `/${path}`,
+    firstPage: [...files],
+    later: [...laterClosure(key)].filter((file) => !files.has(file)),
+    isWorkspace: staticFiles.some((file) => builtFrom(file, workspaceSource)),
+  });
 }
+
+const monacoChunks = Object.values(manifest)
+  .filter((chunk) => chunk.file.endsWith('.js') && builtFrom(chunk.file, monacoSource))
+  .map((chunk) => ({ file: chunk.file, kB: Number(gzipKb(chunk.file).toFixed(1)) }))
+  .sort((a, b) => b.kB - a.kB);
+const monacoFiles = new Set(monacoChunks.map((chunk) => chunk.file));
+const carriesMonaco = (files) => files.some((file) => monacoFiles.has(file));
+const monacoFirstPageRoutes = routeChunks
+  .filter((row) => carriesMonaco(row.firstPage))
+  .map((row) => row.route);
+const monacoRoutes = routeChunks.filter((row) => carriesMonaco(row.later)).map((row) => row.route);
+const monacoOutsideWorkspace = routeChunks
+  .filter((row) => !row.isWorkspace && carriesMonaco([...row.firstPage, ...row.later]))
+  .map((row) => row.route);
 
 const budgetIndex = process.argv.indexOf('--check');
 const report = {
@@ -67,8 +135,21 @@ const report = {
   shellKb: Number(sum(shell).toFixed(1)),
   deferredKb: Number(sum(deferredFiles).toFixed(1)),
   routes: rows,
+  monacoKB: Number(monacoChunks.reduce((total, chunk) => total + chunk.kB, 0).toFixed(1)),
+  monacoChunks,
+  monacoRoutes,
+  monacoFirstPageRoutes,
 };
 console.log(JSON.stringify(report, null, 2));
+if (monacoFirstPageRoutes.length > 0 || monacoOutsideWorkspace.length > 0) {
+  if (monacoFirstPageRoutes.length > 0)
+    console.error(
+      `Monaco in the first page of: ${monacoFirstPageRoutes.join(', ')} (load the editor lazily)`,
+    );
+  if (monacoOutsideWorkspace.length > 0)
+    console.error(`Monaco reached by routes outside the workspace: ${monacoOutsideWorkspace.join(', ')}`);
+  process.exitCode = 1;
+}
 if (budgetIndex !== -1) {
   const budget = Number(process.argv[budgetIndex + 1]);
   const over = rows.filter((row) => row.firstPageKb > budget);
