@@ -100,7 +100,9 @@ export function groupQuestions<Q extends ListedQuestion>(
   const keyOf = (q: Q) => (method === 'difficulty' ? String(q.difficulty) : q.category);
   for (const question of questions) {
     const key = keyOf(question);
-    groups.set(key, [...(groups.get(key) ?? []), question]);
+    const group = groups.get(key);
+    if (group) group.push(question);
+    else groups.set(key, [question]);
   }
   const keys = [...groups.keys()].sort((a, b) =>
     method === 'difficulty' ? Number(a) - Number(b) : a.localeCompare(b),

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   type QuestionFilterKey,
@@ -45,64 +45,96 @@ type SavedListData = {
 };
 
 const keysOf = (marks: Marks | undefined) => new Set(Object.keys(marks ?? {}).filter((k) => marks![k]));
+const noStatuses: ReadonlyMap<string, SubmissionStatus> = new Map();
+const noQuestions: readonly Question[] = [];
+const noOrder: readonly string[] = [];
+// Stable query arguments: RTK Query need not compare fresh objects at every render.
+const listArg = { params };
+const submissionsArg = { product: PRODUCT } as const;
+const userDataArg = { params, request: { fetchMap: FETCH_MAP, fetchKey: 'TAKE' } } as const;
+
+type MarkKind = 'favoritedQuestions' | 'strikeQuestions';
 
 /**
  * The algorithms question list (spec 3): every published question grouped by difficulty (or category,
  * or the learner's order), each with its submission indicator, star and strike; the filters, all on by
  * default, hide what the learner does not want to see. Choices are saved in the learner's user data;
  * locked questions say what they are and how to get them.
+ *
+ * The rows show in the frame after the list arrives, whatever the learner's other calls are doing: what
+ * is derived from the answers is memoised, and a row renders again only when its own marks change.
  */
 export function QuestionList() {
   const signedIn = useIsSignedInHere();
-  const questions = useListCodingQuestionsQuery({ params });
-  const submissions = useListSubmissionsQuery({ product: PRODUCT }, { skip: !signedIn });
-  const userData = useGetUserDataQuery(
-    { params, request: { fetchMap: FETCH_MAP, fetchKey: 'TAKE' } },
-    { skip: !signedIn },
-  );
+  const questions = useListCodingQuestionsQuery(listArg);
+  const submissions = useListSubmissionsQuery(submissionsArg, { skip: !signedIn });
+  const userData = useGetUserDataQuery(userDataArg, { skip: !signedIn });
   const [saveUserData] = useSetUserDataMutation();
   // Changes made here show at once; the saved data catches up behind them.
   const [local, setLocal] = useState<SavedListData>({});
 
-  const saved = (userData.data ?? {}) as SavedListData;
-  const favorited = keysOf({ ...saved.favoritedQuestions, ...local.favoritedQuestions });
-  const struck = keysOf({ ...saved.strikeQuestions, ...local.strikeQuestions });
-  const filters = withDefaultFilters({ ...saved.questionsFilters, ...local.questionsFilters });
-  const sortMethod = local.sortMethod ?? saved.sortMethod ?? 'difficulty';
-  const order = local.orderedQuestions ?? saved.orderedQuestions ?? [];
+  const saved = userData.data as SavedListData | undefined;
+  const favorited = useMemo(
+    () => keysOf({ ...saved?.favoritedQuestions, ...local.favoritedQuestions }),
+    [saved?.favoritedQuestions, local.favoritedQuestions],
+  );
+  const struck = useMemo(
+    () => keysOf({ ...saved?.strikeQuestions, ...local.strikeQuestions }),
+    [saved?.strikeQuestions, local.strikeQuestions],
+  );
+  const filters = useMemo(
+    () => withDefaultFilters({ ...saved?.questionsFilters, ...local.questionsFilters }),
+    [saved?.questionsFilters, local.questionsFilters],
+  );
+  const sortMethod = local.sortMethod ?? saved?.sortMethod ?? 'difficulty';
+  const order = local.orderedQuestions ?? saved?.orderedQuestions ?? noOrder;
 
+  const submissionList = submissions.data?.submissions;
   const statuses = useMemo(
     () =>
-      new Map<string, SubmissionStatus>(
-        (submissions.data?.submissions ?? []).map((s) => [s.questionId, s.status]),
-      ),
-    [submissions.data],
+      submissionList
+        ? new Map<string, SubmissionStatus>(submissionList.map((s) => [s.questionId, s.status]))
+        : noStatuses,
+    [submissionList],
   );
 
-  function save(data: SavedListData) {
-    setLocal((current) => ({
-      ...current,
-      ...data,
-      favoritedQuestions: { ...current.favoritedQuestions, ...data.favoritedQuestions },
-      strikeQuestions: { ...current.strikeQuestions, ...data.strikeQuestions },
-      questionsFilters: { ...current.questionsFilters, ...data.questionsFilters },
-    }));
-    if (!signedIn) return;
-    // A removed mark is saved as false (not deleted), so it also overrides marks migrated from old data.
-    void saveUserData({
-      params,
-      request: {
-        data,
-        deepMerge: true,
-      },
-    });
-  }
+  const save = useCallback(
+    (data: SavedListData) => {
+      setLocal((current) => ({
+        ...current,
+        ...data,
+        favoritedQuestions: { ...current.favoritedQuestions, ...data.favoritedQuestions },
+        strikeQuestions: { ...current.strikeQuestions, ...data.strikeQuestions },
+        questionsFilters: { ...current.questionsFilters, ...data.questionsFilters },
+      }));
+      if (!signedIn) return;
+      // A removed mark is saved as false (not deleted), so it also overrides marks migrated from old data.
+      void saveUserData({
+        params,
+        request: {
+          data,
+          deepMerge: true,
+        },
+      });
+    },
+    [signedIn, saveUserData],
+  );
+  const handleMark = useCallback(
+    (kind: MarkKind, questionId: string, on: boolean) => save({ [kind]: { [questionId]: on } }),
+    [save],
+  );
 
-  const all = questions.data?.questions ?? [];
-  const marks = { statuses, favorited, struck };
-  const visible = all.filter((q) => questionPassesFilters(q.id, marks, filters));
-  const groups = groupQuestions(visible, sortMethod, order);
-  const completed = all.filter((q) => statuses.get(q.id) === 'CORRECT').length;
+  const all = questions.data?.questions ?? noQuestions;
+  const visible = useMemo(
+    () => all.filter((q) => questionPassesFilters(q.id, { statuses, favorited, struck }, filters)),
+    [all, statuses, favorited, struck, filters],
+  );
+  const groups = useMemo(() => groupQuestions(visible, sortMethod, order), [visible, sortMethod, order]);
+  const completed = useMemo(
+    () => all.filter((q) => statuses.get(q.id) === 'CORRECT').length,
+    [all, statuses],
+  );
+  const categoryCount = useMemo(() => new Set(all.map((q) => q.category)).size, [all]);
 
   return (
     <div className="question-list-page">
@@ -111,12 +143,12 @@ export function QuestionList() {
         eyebrow="AlgoExpert"
         lead={
           all.length > 0
-            ? `${all.length} questions across ${new Set(all.map((q) => q.category)).size} categories. ${
+            ? `${all.length} questions across ${categoryCount} categories. ${
                 signedIn ? `You have solved ${completed}.` : 'Sign in to save your progress.'
               }`
             : 'The coding interview questions of AlgoExpert.'
         }
-        crumbs={[{ label: 'AlgoExpert', to: '/product' }]}
+        crumbs={crumbs}
       />
       {questions.isLoading ? (
         <Loader label="Loading the questions" />
@@ -166,8 +198,7 @@ export function QuestionList() {
                     status={statuses.get(question.id)}
                     favorited={favorited.has(question.id)}
                     struck={struck.has(question.id)}
-                    onFavorite={(on) => save({ favoritedQuestions: { [question.id]: on } })}
-                    onStrike={(on) => save({ strikeQuestions: { [question.id]: on } })}
+                    onMark={handleMark}
                   />
                 ))}
               </ul>
@@ -182,16 +213,24 @@ export function QuestionList() {
   );
 }
 
+const crumbs = [{ label: 'AlgoExpert', to: '/product' }];
+
 type QuestionRowProps = {
   question: Question;
   status: SubmissionStatus | undefined;
   favorited: boolean;
   struck: boolean;
-  onFavorite(on: boolean): void;
-  onStrike(on: boolean): void;
+  onMark(kind: MarkKind, questionId: string, on: boolean): void;
 };
 
-function QuestionRow({ question, status, favorited, struck, onFavorite, onStrike }: QuestionRowProps) {
+/** One question; memoised, so a star or a late answer (submissions, saved data) renders only the rows it changes. */
+const QuestionRow = memo(function QuestionRow({
+  question,
+  status,
+  favorited,
+  struck,
+  onMark,
+}: QuestionRowProps) {
   const indicator = submissionIndicators[status ?? 'none'];
   const available = question.acl.isAvailable;
   return (
@@ -224,7 +263,7 @@ function QuestionRow({ question, status, favorited, struck, onFavorite, onStrike
         aria-pressed={favorited}
         aria-label={`Star ${question.name}`}
         title={favorited ? 'Starred: click to unstar' : 'Star'}
-        onClick={() => onFavorite(!favorited)}
+        onClick={() => onMark('favoritedQuestions', question.id, !favorited)}
       >
         <span aria-hidden="true">{favorited ? '★' : '☆'}</span>
       </button>
@@ -234,10 +273,10 @@ function QuestionRow({ question, status, favorited, struck, onFavorite, onStrike
         aria-pressed={struck}
         aria-label={`Strike through ${question.name}`}
         title={struck ? 'Struck through: click to restore' : 'Strike through'}
-        onClick={() => onStrike(!struck)}
+        onClick={() => onMark('strikeQuestions', question.id, !struck)}
       >
         <span aria-hidden="true">⊘</span>
       </button>
     </li>
   );
-}
+});
