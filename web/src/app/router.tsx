@@ -151,6 +151,7 @@ const other: RouteObject[] = [
   { path: 'output-viewer', lazy: () => import('./routes/other/output-viewer') },
   { path: 'partners/dashboard', lazy: () => import('./routes/other/partners-dashboard') },
   { path: 'jobs', lazy: () => import('./routes/other/jobs') },
+  { path: 'certificates/:certificateId', lazy: () => import('./routes/other/certificate-verify') },
   // The platform's own page (README): projections and lag.
   { path: 'status', lazy: () => import('./routes/status') },
 ];

@@ -1,5 +1,11 @@
 import { QuestionList } from '@/features/algorithms/components/question-list';
+import { ProgressSummary } from '@/features/progress/components/progress-summary';
 
 export function Component() {
-  return <QuestionList />;
+  return (
+    <>
+      <ProgressSummary product="algoexpert" />
+      <QuestionList />
+    </>
+  );
 }

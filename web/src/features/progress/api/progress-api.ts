@@ -1,0 +1,23 @@
+import { generateCertificate, getMyCertificates, getUnlocks, verifyCertificate } from '@app/contracts';
+import { api } from '@/shared/api/api-slice';
+import { contractMutation, contractQuery } from '@/shared/api/contract-endpoint';
+
+/**
+ * Progress towards a product's certificate and the certificates themselves. A submission invalidates
+ * 'Unlocks' and 'Certificates' (problems-api), so the counts refresh as soon as one is recorded.
+ */
+export const progressApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getUnlocks: contractQuery(build, getUnlocks, { providesTags: ['Unlocks'] }),
+    getMyCertificates: contractQuery(build, getMyCertificates, { providesTags: ['Certificates'] }),
+    generateCertificate: contractMutation(build, generateCertificate, { invalidatesTags: ['Certificates'] }),
+    verifyCertificate: contractQuery(build, verifyCertificate),
+  }),
+});
+
+export const {
+  useGetUnlocksQuery,
+  useGetMyCertificatesQuery,
+  useGenerateCertificateMutation,
+  useVerifyCertificateQuery,
+} = progressApi;
