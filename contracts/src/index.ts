@@ -15,6 +15,7 @@ export * from './events/user-data';
 export * from './rules/access';
 export * from './rules/affiliates';
 export * from './api';
+export * from './api/call-routes';
 export * from './rules/json';
 export * from './rules/ui-version';
 export * from './rules/sale-banner';

@@ -1,4 +1,4 @@
-import { buildPath, type ApiCall } from '@app/contracts';
+import { buildRoutePath, type ApiCall, type CallRoute } from '@app/contracts';
 import type { EndpointBuilder, FetchArgs, MutationDefinition, QueryDefinition } from '@reduxjs/toolkit/query';
 import type { z } from 'zod';
 import type { ApiBaseQuery } from './api-slice';
@@ -24,12 +24,18 @@ export type CallArg<Call extends ApiCall> =
 
 const placeholder = /\{\w+\}/;
 
+/**
+ * A contract call, or its route: an endpoint built from the route leaves zod and the schemas out of the
+ * page's chunks (see contracts/src/api/call-routes.ts). Either gives the endpoint the call's types.
+ */
+export type CallOrRoute<Call extends ApiCall> = Call | CallRoute<Call>;
+
 /** Turns a contract call and its argument into the request RTK Query's fetchBaseQuery sends. */
-export function toFetchArgs<Call extends ApiCall>(call: Call, arg: CallArg<Call>): FetchArgs {
+export function toFetchArgs<Call extends ApiCall>(call: CallOrRoute<Call>, arg: CallArg<Call>): FetchArgs {
   const { params, request } = placeholder.test(call.path)
     ? (arg as { params: Record<string, string>; request?: unknown })
     : { params: {}, request: arg as unknown };
-  const url = buildPath(call, params);
+  const url = buildRoutePath(call, params);
   if (call.method === 'GET') {
     return { url, method: 'GET', params: request as Record<string, unknown> | undefined };
   }
@@ -53,10 +59,26 @@ type Builder<TagType extends string> = EndpointBuilder<ApiBaseQuery, TagType, 'a
  * production build trusts its own server. Parsing every answer with zod cost the question list about
  * 10 ms of main thread (and the garbage to collect) between its answer and the frame showing its rows.
  */
-const validatesResponses = import.meta.env.DEV;
+function responseSchemaOf<Call extends ApiCall>(call: CallOrRoute<Call>): ResponseSchema<Call> | undefined {
+  if (!import.meta.env.DEV) return undefined;
+  if ('response' in call) return call.response as ResponseSchema<Call>;
+  return lazyResponseSchema(call.id) as ResponseSchema<Call>;
+}
 
-function responseSchemaOf<Call extends ApiCall>(call: Call): ResponseSchema<Call> | undefined {
-  return validatesResponses ? (call.response as ResponseSchema<Call>) : undefined;
+/** A route's response schema, loaded with every call (development only) when its first answer comes. */
+function lazyResponseSchema(id: string) {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'contracts',
+      async validate(value: unknown) {
+        const { apiCalls } = await import('@app/contracts');
+        const call = apiCalls.find((candidate) => candidate.id === id);
+        if (!call) throw new Error(`${id}: no contract call has this id`);
+        return call.response['~standard'].validate(value);
+      },
+    },
+  } as const;
 }
 
 /** What a feature may add to a contract query: caching and tags; the request and response come from the call. */
@@ -83,7 +105,7 @@ export type ContractMutationOptions<Call extends ApiCall, TagType extends string
  */
 export function contractQuery<Call extends ApiCall, TagType extends string>(
   build: Builder<TagType>,
-  call: Call,
+  call: CallOrRoute<Call>,
   options: ContractQueryOptions<Call, TagType> = {},
 ) {
   return build.query<CallResponse<Call>, CallArg<Call>>({
@@ -96,7 +118,7 @@ export function contractQuery<Call extends ApiCall, TagType extends string>(
 /** A mutation endpoint for a contract call (commands): the request goes in the JSON body. */
 export function contractMutation<Call extends ApiCall, TagType extends string>(
   build: Builder<TagType>,
-  call: Call,
+  call: CallOrRoute<Call>,
   options: ContractMutationOptions<Call, TagType> = {},
 ) {
   return build.mutation<CallResponse<Call>, CallArg<Call>>({
