@@ -2,17 +2,27 @@ import { buildPath } from './define';
 import * as routes from './call-routes';
 import { verifyCertificate } from './certificates';
 import {
+  createSubmission,
   generateCertificate,
+  getCodingQuestion,
   getMyCertificates,
   getUnlocks,
   getUserData,
   listCodingQuestions,
+  listLanguages,
   listSubmissions,
+  runCustomInput,
+  runSandbox,
   setUserData,
 } from './problems';
 
 const calls = [
   listCodingQuestions,
+  getCodingQuestion,
+  listLanguages,
+  runSandbox,
+  runCustomInput,
+  createSubmission,
   listSubmissions,
   getUserData,
   setUserData,

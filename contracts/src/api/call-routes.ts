@@ -1,12 +1,17 @@
 import type { ApiCall } from './define';
 import type { verifyCertificate } from './certificates';
 import type {
+  createSubmission,
   generateCertificate,
+  getCodingQuestion,
   getMyCertificates,
   getUnlocks,
   getUserData,
   listCodingQuestions,
+  listLanguages,
   listSubmissions,
+  runCustomInput,
+  runSandbox,
   setUserData,
 } from './problems';
 
@@ -37,6 +42,36 @@ export const listCodingQuestionsRoute: CallRoute<typeof listCodingQuestions> = {
   id: 'listCodingQuestions',
   method: 'POST',
   path: '/api/problems/v1/{product}/coding-questions/list',
+};
+
+export const getCodingQuestionRoute: CallRoute<typeof getCodingQuestion> = {
+  id: 'getCodingQuestion',
+  method: 'POST',
+  path: '/api/problems/v1/{product}/coding-questions/get',
+};
+
+export const listLanguagesRoute: CallRoute<typeof listLanguages> = {
+  id: 'listLanguages',
+  method: 'GET',
+  path: '/api/problems/v1/languages',
+};
+
+export const runSandboxRoute: CallRoute<typeof runSandbox> = {
+  id: 'runSandbox',
+  method: 'POST',
+  path: '/api/problems/v1/{product}/run-sandbox',
+};
+
+export const runCustomInputRoute: CallRoute<typeof runCustomInput> = {
+  id: 'runCustomInput',
+  method: 'POST',
+  path: '/api/problems/v1/{product}/run_custom_input',
+};
+
+export const createSubmissionRoute: CallRoute<typeof createSubmission> = {
+  id: 'createSubmission',
+  method: 'POST',
+  path: '/api/problems/v1/{product}/submissions/create',
 };
 
 export const listSubmissionsRoute: CallRoute<typeof listSubmissions> = {
