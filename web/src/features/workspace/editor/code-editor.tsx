@@ -10,6 +10,7 @@ import type { editor } from 'monaco-editor/esm/vs/editor/editor.api.js';
 import { type KeyboardEvent, type JSX, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Loader } from '@/shared/ui/loader';
 import { attachKeymap } from './keymaps';
+import { insertMultiCharacterTextLiterally } from './literal-text-input';
 import { monaco } from './monaco';
 import { defineEditorTheme, fallbackTheme } from './themes';
 import './code-editor.css';
@@ -44,7 +45,8 @@ export type CodeEditorProps = {
  * The workspace's code editor: Monaco, bundled. Models live for the session, one per `path`, so each
  * solution and language keeps its text and undo history; a path seen before shows its model's text (and
  * `onChange` reports it when it differs from `value`). The wrapper carries `data-editor-ready="true"` once
- * Monaco has mounted, and `data-theme` / `data-keymap` once the chosen theme and keymap are in effect.
+ * Monaco has mounted, `data-theme` / `data-keymap` once the chosen theme and keymap are in effect, and
+ * `data-language` (the model's language: 'plaintext' without syntax highlighting), for browser tests.
  */
 export function CodeEditor({
   path,
@@ -82,6 +84,9 @@ export function CodeEditor({
       // Suggestions and hovers may overflow the editor's box (a narrow pane) instead of being clipped.
       fixedOverflowWidgets: true,
       padding: { top: 8 },
+      // The textarea input rather than Chromium's EditContext: its multi-character input can be taken as
+      // it is (literal-text-input.ts), and axe finds no label/content mismatch on it.
+      editContext: false,
     }),
     [fontZoom, readOnly, ariaLabel],
   );
@@ -139,6 +144,12 @@ export function CodeEditor({
     isReplacing.current = false;
   }, [codeEditor, path, value, report]);
 
+  useEffect(() => {
+    if (!codeEditor) return;
+    const literalInput = insertMultiCharacterTextLiterally(codeEditor);
+    return () => literalInput.dispose();
+  }, [codeEditor]);
+
   // A known path's model may carry the colouring chosen when it was last shown.
   useEffect(() => {
     const model = codeEditor?.getModel();
@@ -194,6 +205,7 @@ export function CodeEditor({
       data-editor-ready={codeEditor ? 'true' : 'false'}
       data-theme={appliedTheme ?? undefined}
       data-keymap={appliedKeymap ?? undefined}
+      data-language={modelLanguage}
       onKeyDownCapture={handleKeyDownCapture}
     >
       <div className="code-editor__surface">
