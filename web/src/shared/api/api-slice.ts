@@ -16,6 +16,12 @@ import {
   type recordEvent,
   type refreshToken,
   type signOut,
+  type EventPosition,
+  EVENT_POSITION_HEADER,
+  MIN_POSITION_HEADER,
+  formatPosition,
+  maxPosition,
+  parsePosition,
 } from '@app/contracts';
 import { clearLoginToken, readLoginToken, requestToken, saveLoginToken } from '@/shared/auth/login-token';
 import { selectIsSignedIn, sessionEnded, type SessionState } from '@/shared/auth/session-slice';
@@ -41,14 +47,25 @@ type AuthExtraOptions = { bearer: string | null };
 const fetchWithBearer = fetchBaseQuery({
   // Same origin: the gateway serves the web and /api together.
   baseUrl: '',
-  prepareHeaders: (headers, { extraOptions }) => {
+  prepareHeaders: (headers, { extraOptions, type }) => {
     const { bearer } = extraOptions as AuthExtraOptions;
     if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+    // Read your writes: a query waits until the read models have what this page's commands appended.
+    if (type === 'query' && lastWrite) headers.set(MIN_POSITION_HEADER, formatPosition(lastWrite));
     const staging = readCookie(STAGING_COOKIE);
     if (staging) headers.set(STAGING_HEADER, staging);
     return headers;
   },
 });
+
+/** The newest position a command of this page answered with (the X-Event-Position header). */
+let lastWrite: EventPosition | undefined;
+
+function rememberWrite(response: Response | undefined) {
+  const header = response?.headers.get(EVENT_POSITION_HEADER);
+  const position = header ? parsePosition(header) : undefined;
+  if (position) lastWrite = lastWrite ? maxPosition(lastWrite, position) : position;
+}
 
 function readCookie(name: string): string | null {
   const prefix = `${name}=`;
@@ -77,6 +94,7 @@ async function fetchWithTimeouts(args: string | FetchArgs, baseApi: BaseQueryApi
     const result = await fetchWithBearer({ ...fetchArgs, timeout: timeouts[attempt] }, baseApi, {
       bearer,
     } satisfies AuthExtraOptions);
+    if (baseApi.type === 'mutation') rememberWrite(result.meta?.response);
     const isLastTry = attempt === timeouts.length - 1;
     if (result.error?.status !== 'TIMEOUT_ERROR' || isLastTry || baseApi.signal.aborted) {
       if (result.error && !quietEndpoints.has(baseApi.endpoint)) {

@@ -1,9 +1,7 @@
 import { useParams } from 'react-router-dom';
-import { QuestionPage } from '@/features/catalog/components/question-page';
+import { WorkspacePage } from '@/features/workspace/components/workspace-page';
 
 export function Component() {
   const { questionId = '' } = useParams();
-  return (
-    <QuestionPage productId="algoexpert" sectionId="questions" questionId={questionId} variant="coding" />
-  );
+  return <WorkspacePage questionId={questionId} />;
 }

@@ -1,0 +1,12 @@
+import type { CallResponse } from '@/shared/api/contract-endpoint';
+import type { getCodingQuestion } from '@app/contracts';
+
+/** A coding question as the workspace uses it: the contract's fields plus the content it passes through. */
+export type WorkspaceQuestion = CallResponse<typeof getCodingQuestion> & {
+  complexity?: { time: string; space: string };
+  walkthrough?: string;
+  /** The visible tests, in the order Run Code judges them. */
+  tests?: { input: unknown; output?: unknown }[];
+  starterCode?: Record<string, string>;
+  solutions?: Record<string, string>;
+};

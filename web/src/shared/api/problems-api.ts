@@ -1,0 +1,65 @@
+import {
+  createSubmission,
+  getCodingQuestion,
+  getUserData,
+  listCodingQuestions,
+  listLanguages,
+  listSubmissions,
+  runCustomInput,
+  runSandbox,
+  setUserData,
+} from '@app/contracts';
+import { api } from './api-slice';
+import {
+  type CallArg,
+  type CallResponse,
+  contractMutation,
+  contractQuery,
+  toFetchArgs,
+} from './contract-endpoint';
+
+/**
+ * The coding-question calls that several features share (the question list, the workspace): one
+ * definition each, so their caches and tags are the same wherever they are used.
+ */
+export const problemsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listCodingQuestions: contractQuery(build, listCodingQuestions, { providesTags: ['Catalogue'] }),
+    getCodingQuestion: contractQuery(build, getCodingQuestion, { providesTags: ['Catalogue'] }),
+    listSubmissions: contractQuery(build, listSubmissions, { providesTags: ['Submissions'] }),
+    getUserData: contractQuery(build, getUserData, { providesTags: ['UserData'] }),
+    setUserData: contractMutation(build, setUserData, { invalidatesTags: ['UserData'] }),
+    listLanguages: contractQuery(build, listLanguages, { keepUnusedDataFor: 600 }),
+    runSandbox: contractMutation(build, runSandbox),
+    runCustomInput: contractMutation(build, runCustomInput),
+    /**
+     * A submission carries its own Idempotency-Key: a retried or repeated request with the same key is
+     * recorded once. The learner's list, indicator and progress refresh at once (read your writes).
+     */
+    createSubmission: build.mutation<
+      CallResponse<typeof createSubmission>,
+      CallArg<typeof createSubmission> & { idempotencyKey: string }
+    >({
+      query: ({ idempotencyKey, ...arg }) => {
+        const fetchArgs = toFetchArgs(createSubmission, arg as CallArg<typeof createSubmission>);
+        return {
+          ...fetchArgs,
+          headers: { ...(fetchArgs.headers as Record<string, string>), 'Idempotency-Key': idempotencyKey },
+        };
+      },
+      invalidatesTags: ['Submissions', 'Unlocks', 'Certificates'],
+    }),
+  }),
+});
+
+export const {
+  useListCodingQuestionsQuery,
+  useGetCodingQuestionQuery,
+  useListSubmissionsQuery,
+  useGetUserDataQuery,
+  useSetUserDataMutation,
+  useListLanguagesQuery,
+  useRunSandboxMutation,
+  useRunCustomInputMutation,
+  useCreateSubmissionMutation,
+} = problemsApi;
