@@ -84,8 +84,8 @@ export function CodeEditor({
       // Suggestions and hovers may overflow the editor's box (a narrow pane) instead of being clipped.
       fixedOverflowWidgets: true,
       padding: { top: 8 },
-      // The textarea input rather than Chromium's EditContext: its multi-character input can be taken as
-      // it is (literal-text-input.ts), and axe finds no label/content mismatch on it.
+      // The textarea input rather than Chromium's EditContext, whose text input no listener can take
+      // first: a multi-character input goes in as it is (literal-text-input.ts).
       editContext: false,
     }),
     [fontZoom, readOnly, ariaLabel],
