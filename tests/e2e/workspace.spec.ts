@@ -39,8 +39,9 @@ async function openWorkspace(page: Page, slug: string) {
   await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 20_000 });
 }
 
-function editorText(page: Page) {
-  return page.locator('.workspace__editor .view-lines').innerText();
+async function editorText(page: Page) {
+  // Monaco renders spaces as no-break spaces.
+  return (await page.locator('.workspace__editor .view-lines').innerText()).replace(/\u00a0/g, ' ');
 }
 
 /*
@@ -54,7 +55,8 @@ const TYPED_SOLUTION = [
 
 async function typeLines(page: Page, lines: readonly string[]) {
   for (const [index, line] of lines.entries()) {
-    if (index > 0) await page.keyboard.press('Enter');
+    // A new line without Enter, which would accept a suggestion if the completion list is open.
+    if (index > 0) await page.keyboard.insertText('\n');
     await page.keyboard.type(line);
   }
 }
