@@ -338,6 +338,9 @@ test.describe('sign-in dialog', () => {
   test('signed in, the intro opens in the same dialog with the video alone', async ({ page }) => {
     await page.goto('/product');
     await signInAsDeveloper(page, uniquePerson('intro'));
+    // Signed in from it, the dialog fades out as it was: its sign-in parts do not give way to a video player.
+    await expect(page.locator('dialog.sign-in')).not.toHaveAttribute('open');
+    await expect(page.locator('dialog.sign-in h2')).toHaveText('Log in');
     await page.getByRole('main').getByRole('button', { name: 'Watch the intro' }).click();
     const player = page.getByRole('dialog', { name: introTitle });
     await expect(player).toBeVisible();

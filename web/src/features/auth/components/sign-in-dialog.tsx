@@ -21,7 +21,10 @@ type SignInDialogProps = {
   checkStudent?: boolean;
   /** An embedded video shown above the text and providers (a product's introduction). */
   video?: SignInModalVideo | null;
-  /** False for a signed-in visitor: the dialog then shows its video alone, under the video's title. */
+  /**
+   * False for a signed-in visitor: the dialog then shows its video alone, under the video's title. Taken at
+   * each opening, so a sign-in made from the dialog does not change it while it fades out.
+   */
   offersSignIn?: boolean;
 };
 
@@ -32,14 +35,18 @@ export function SignInDialog({
   text = signInDialogTexts.defaultText,
   checkStudent = false,
   video = null,
-  offersSignIn = true,
+  offersSignIn: offersSignInNow = true,
 }: SignInDialogProps) {
   // Read again at each opening: a sign-in and sign-out since the last one change it, without a reload.
   const [hint, setHint] = useState(previousLoginHint);
+  const [offersSignIn, setOffersSignIn] = useState(offersSignInNow);
   const [wasOpen, setWasOpen] = useState(isOpen);
   if (isOpen !== wasOpen) {
     setWasOpen(isOpen);
-    if (isOpen) setHint(previousLoginHint());
+    if (isOpen) {
+      setHint(previousLoginHint());
+      setOffersSignIn(offersSignInNow);
+    }
   }
   const dispatch = useAppDispatch();
   const headingId = useId();
