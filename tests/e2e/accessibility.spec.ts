@@ -44,6 +44,9 @@ test.describe('accessibility (axe)', () => {
       await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
       // /login opens the sign-in dialog (its own lazily loaded code) over the page: scan both.
       if (sample.path === '/login') await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+      // The workspace's editor is loaded after the page: scan it once it is there.
+      if (sample.path.startsWith('/questions/'))
+        await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 20_000 });
       expect(await seriousViolations(page)).toEqual([]);
     });
   }

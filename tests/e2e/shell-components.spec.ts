@@ -53,7 +53,7 @@ test.describe('sale banner', () => {
     await page.goto('/account/overview');
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
     await expect(saleBanner(page)).toHaveCount(0);
-    await page.goto('/questions/two-sum');
+    await page.goto('/questions/ordered-squares');
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
     await expect(saleBanner(page)).toHaveCount(0);
     await page.goto('/team?sale-banner=false');
@@ -241,7 +241,7 @@ test.describe('snackbar and offline notice', () => {
     context,
   }) => {
     await page.clock.install();
-    await page.goto('/questions/two-sum');
+    await page.goto('/questions/ordered-squares');
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
     await context.setOffline(true);
     const snackbar = page.getByTestId('snackbar');

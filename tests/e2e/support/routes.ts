@@ -9,7 +9,7 @@ export const routeSamples: readonly RouteSample[] = [
   // Algorithms
   { path: '/product', heading: 'Ace the coding interviews.' },
   { path: '/questions', heading: 'Coding questions' },
-  { path: '/questions/two-number-sum', heading: 'Two Number Sum' },
+  { path: '/questions/ordered-squares', heading: 'Ordered Squares' },
   { path: '/data-structures', heading: 'Data structures crash course' },
   { path: '/data-structures/linked-lists', heading: 'Linked Lists' },
   { path: '/assessments', heading: 'Assessments' },
