@@ -17,8 +17,11 @@ const PYTHON_RUN = {
   code: 'def pairWithSum(numbers, target):\n    return [numbers[0], numbers[1]]\n',
 };
 
-/** The questions the runs and catalogue calls use; mirror-tree is free, so everyone may open it. */
-const content = fixtureContent(['pair-with-sum', 'mirror-tree'], { free: ['mirror-tree'] });
+/**
+ * The questions the runs and catalogue calls use, both free: every signed-in learner may run them (a
+ * locked question's runs are refused to non-owners in execution-access.test.ts).
+ */
+const content = fixtureContent(['pair-with-sum', 'mirror-tree'], { free: ['mirror-tree', 'pair-with-sum'] });
 let platform: Platform;
 /** An account the staff endpoints act on. */
 let target: SignedInUser;

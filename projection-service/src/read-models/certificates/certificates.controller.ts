@@ -24,7 +24,8 @@ type CertificateRow = {
 };
 
 const pdfPath = (certificateId: string) => `/api/certificates/v1/${certificateId}.pdf`;
-const verifyPath = (certificateId: string) => `/api/certificates/v1/${certificateId}/verify`;
+/** The public page that verifies a certificate (the web app's /certificates/:certificateId). */
+const verifyPath = (certificateId: string) => `/certificates/${certificateId}`;
 
 /** The certificates read model: the learner's own list, and the public PDF and verification by id. */
 /**
