@@ -1,5 +1,5 @@
-import { memo, useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { type MouseEvent, memo, useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import {
   type QuestionFilterKey,
   type QuestionFilters,
@@ -70,6 +70,7 @@ export function QuestionList() {
   const submissions = useListSubmissionsQuery(submissionsArg, { skip: !signedIn });
   const userData = useGetUserDataQuery(userDataArg, { skip: !signedIn });
   const [saveUserData] = useSetUserDataMutation();
+  const navigate = useNavigate();
   // Changes made here show at once; the saved data catches up behind them.
   const [local, setLocal] = useState<SavedListData>({});
 
@@ -134,6 +135,19 @@ export function QuestionList() {
     () => all.filter((q) => statuses.get(q.id) === 'CORRECT').length,
     [all, statuses],
   );
+  // The rows' links are plain anchors and this one handler navigates for them all, in the app as a
+  // router Link would: a Link per row cost its hooks at the list's first render.
+  const handleLinkClick = useCallback(
+    (event: MouseEvent<HTMLElement>) => {
+      const link = (event.target as Element).closest('a');
+      const isPlainClick =
+        event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+      if (!link || event.defaultPrevented || !isPlainClick || link.target) return;
+      event.preventDefault();
+      void navigate(link.getAttribute('href')!);
+    },
+    [navigate],
+  );
   const categoryCount = useMemo(() => new Set(all.map((q) => q.category)).size, [all]);
 
   return (
@@ -190,7 +204,7 @@ export function QuestionList() {
               <h2 id={`group-${group.title}`}>
                 {group.title} <span className="question-group__count">{group.questions.length}</span>
               </h2>
-              <ul className="question-group__list">
+              <ul className="question-group__list" onClick={handleLinkClick}>
                 {group.questions.map((question) => (
                   <QuestionRow
                     key={question.id}
@@ -243,14 +257,14 @@ const QuestionRow = memo(function QuestionRow({
       />
       <span className="question-row__number">{question.metadata.number}.</span>
       {available ? (
-        <Link className="question-row__name" to={`/questions/${question.id}`}>
+        <a className="question-row__name" href={`/questions/${question.id}`}>
           {question.name}
-        </Link>
+        </a>
       ) : (
         <span className="question-row__name question-row__name--locked">
           {question.name}
           <span className="question-row__lock">
-            Locked: part of AlgoExpert. <Link to="/purchase">Get AlgoExpert</Link>
+            Locked: part of AlgoExpert. <a href="/purchase">Get AlgoExpert</a>
           </span>
         </span>
       )}
