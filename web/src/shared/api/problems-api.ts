@@ -1,14 +1,15 @@
 import {
-  createSubmission,
-  getCodingQuestion,
-  getUserData,
-  listCodingQuestions,
-  listLanguages,
-  listSubmissions,
-  runCustomInput,
-  runSandbox,
-  setUserData,
+  createSubmissionRoute,
+  getCodingQuestionRoute,
+  getUserDataRoute,
+  listCodingQuestionsRoute,
+  listLanguagesRoute,
+  listSubmissionsRoute,
+  runCustomInputRoute,
+  runSandboxRoute,
+  setUserDataRoute,
 } from '@app/contracts';
+import type { createSubmission } from '@app/contracts';
 import { api } from './api-slice';
 import {
   type CallArg,
@@ -24,14 +25,14 @@ import {
  */
 export const problemsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listCodingQuestions: contractQuery(build, listCodingQuestions, { providesTags: ['Catalogue'] }),
-    getCodingQuestion: contractQuery(build, getCodingQuestion, { providesTags: ['Catalogue'] }),
-    listSubmissions: contractQuery(build, listSubmissions, { providesTags: ['Submissions'] }),
-    getUserData: contractQuery(build, getUserData, { providesTags: ['UserData'] }),
-    setUserData: contractMutation(build, setUserData, { invalidatesTags: ['UserData'] }),
-    listLanguages: contractQuery(build, listLanguages, { keepUnusedDataFor: 600 }),
-    runSandbox: contractMutation(build, runSandbox),
-    runCustomInput: contractMutation(build, runCustomInput),
+    listCodingQuestions: contractQuery(build, listCodingQuestionsRoute, { providesTags: ['Catalogue'] }),
+    getCodingQuestion: contractQuery(build, getCodingQuestionRoute, { providesTags: ['Catalogue'] }),
+    listSubmissions: contractQuery(build, listSubmissionsRoute, { providesTags: ['Submissions'] }),
+    getUserData: contractQuery(build, getUserDataRoute, { providesTags: ['UserData'] }),
+    setUserData: contractMutation(build, setUserDataRoute, { invalidatesTags: ['UserData'] }),
+    listLanguages: contractQuery(build, listLanguagesRoute, { keepUnusedDataFor: 600 }),
+    runSandbox: contractMutation(build, runSandboxRoute),
+    runCustomInput: contractMutation(build, runCustomInputRoute),
     /**
      * A submission carries its own Idempotency-Key: a retried or repeated request with the same key is
      * recorded once. The learner's list, indicator and progress refresh at once (read your writes).
@@ -41,7 +42,7 @@ export const problemsApi = api.injectEndpoints({
       CallArg<typeof createSubmission> & { idempotencyKey: string }
     >({
       query: ({ idempotencyKey, ...arg }) => {
-        const fetchArgs = toFetchArgs(createSubmission, arg as CallArg<typeof createSubmission>);
+        const fetchArgs = toFetchArgs(createSubmissionRoute, arg as CallArg<typeof createSubmission>);
         return {
           ...fetchArgs,
           headers: { ...(fetchArgs.headers as Record<string, string>), 'Idempotency-Key': idempotencyKey },

@@ -2,10 +2,5 @@ import { QuestionList } from '@/features/algorithms/components/question-list';
 import { ProgressSummary } from '@/features/progress/components/progress-summary';
 
 export function Component() {
-  return (
-    <>
-      <ProgressSummary product="algoexpert" />
-      <QuestionList />
-    </>
-  );
+  return <QuestionList summary={<ProgressSummary product="algoexpert" />} />;
 }

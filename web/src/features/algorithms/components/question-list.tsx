@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { type MouseEvent, memo, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -64,7 +65,12 @@ type MarkKind = 'favoritedQuestions' | 'strikeQuestions';
  * The rows show in the frame after the list arrives, whatever the learner's other calls are doing: what
  * is derived from the answers is memoised, and a row renders again only when its own marks change.
  */
-export function QuestionList() {
+type QuestionListProps = {
+  /** Shown under the page's heading (the learner's progress). */
+  summary?: ReactNode;
+};
+
+export function QuestionList({ summary }: QuestionListProps) {
   const signedIn = useIsSignedInHere();
   const questions = useListCodingQuestionsQuery(listArg);
   const submissions = useListSubmissionsQuery(submissionsArg, { skip: !signedIn });
@@ -164,6 +170,7 @@ export function QuestionList() {
         }
         crumbs={crumbs}
       />
+      {summary}
       {questions.isLoading ? (
         <Loader label="Loading the questions" />
       ) : questions.isError ? (

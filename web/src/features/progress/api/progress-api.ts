@@ -1,4 +1,9 @@
-import { generateCertificate, getMyCertificates, getUnlocks, verifyCertificate } from '@app/contracts';
+import {
+  generateCertificateRoute,
+  getMyCertificatesRoute,
+  getUnlocksRoute,
+  verifyCertificateRoute,
+} from '@app/contracts';
 import { api } from '@/shared/api/api-slice';
 import { contractMutation, contractQuery } from '@/shared/api/contract-endpoint';
 
@@ -8,10 +13,12 @@ import { contractMutation, contractQuery } from '@/shared/api/contract-endpoint'
  */
 export const progressApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getUnlocks: contractQuery(build, getUnlocks, { providesTags: ['Unlocks'] }),
-    getMyCertificates: contractQuery(build, getMyCertificates, { providesTags: ['Certificates'] }),
-    generateCertificate: contractMutation(build, generateCertificate, { invalidatesTags: ['Certificates'] }),
-    verifyCertificate: contractQuery(build, verifyCertificate),
+    getUnlocks: contractQuery(build, getUnlocksRoute, { providesTags: ['Unlocks'] }),
+    getMyCertificates: contractQuery(build, getMyCertificatesRoute, { providesTags: ['Certificates'] }),
+    generateCertificate: contractMutation(build, generateCertificateRoute, {
+      invalidatesTags: ['Certificates'],
+    }),
+    verifyCertificate: contractQuery(build, verifyCertificateRoute),
   }),
 });
 
