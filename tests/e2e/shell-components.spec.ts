@@ -243,6 +243,8 @@ test.describe('snackbar and offline notice', () => {
     await page.clock.install();
     await page.goto('/questions/ordered-squares');
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    // A learner goes offline in a loaded workspace (its editor's code is fetched after the page).
+    await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 20_000 });
     await context.setOffline(true);
     const snackbar = page.getByTestId('snackbar');
     const snackbarText = snackbar.locator('.toast__text');
