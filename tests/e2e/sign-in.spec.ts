@@ -140,4 +140,50 @@ test.describe('sign-in', () => {
     await expect(second.locator('html')).not.toHaveAttribute('data-e2e-same-document', 'yes');
     await expect(logInButton(second)).toBeVisible();
   });
+
+  test("a call refused after another tab's logout, before its storage event, reloads the tab signed out", async ({
+    context,
+  }) => {
+    const person = uniquePerson('tabs-401');
+    const first = await context.newPage();
+    const second = await context.newPage();
+    // A listener ahead of the app's can hold back the second tab's storage events once asked to.
+    await second.addInitScript(() => {
+      window.addEventListener('storage', (event) => {
+        if (document.documentElement.hasAttribute('data-e2e-hold-storage')) event.stopImmediatePropagation();
+      });
+    });
+    await first.goto('/');
+    await second.goto('/status');
+    await signInAsDeveloper(first, person);
+    await expect(header(second).getByTestId('account-name')).toHaveText(person.name);
+
+    // The second tab hears of the logout late, and its next status poll, sent with the session's token,
+    // is answered only after the logout.
+    await second.evaluate(() => {
+      document.documentElement.setAttribute('data-e2e-same-document', 'yes');
+      document.documentElement.setAttribute('data-e2e-hold-storage', 'yes');
+    });
+    const sessionToken = (await loginTokenOf(context))!;
+    let releaseHeldPoll: () => void = () => undefined;
+    const pollHeld = new Promise<void>((held) => {
+      void second.route('**/api/system/v1/status', async (route) => {
+        if (route.request().headers()['authorization'] !== `Bearer ${sessionToken}`) return route.continue();
+        await new Promise<void>((release) => {
+          releaseHeldPoll = release;
+          held();
+        });
+        const answer = await route.fetch();
+        expect(answer.status()).toBe(401);
+        await route.fulfill({ response: answer });
+      });
+    });
+    await pollHeld;
+    await logOutButton(first).click();
+    await expect(logInButton(first)).toBeVisible();
+    releaseHeldPoll();
+    // The refused poll finds the session ended elsewhere: the page reloads, signed out.
+    await expect(second.locator('html')).not.toHaveAttribute('data-e2e-same-document', 'yes');
+    await expect(logInButton(second)).toBeVisible();
+  });
 });

@@ -245,3 +245,27 @@ test('a locked question tells a visitor what it is part of and how to get it', a
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Get AlgoExpert' })).toHaveAttribute('href', '/purchase');
 });
+
+test("an editor worker that cannot load is reported once as a window error, never thrown from the editor's timers", async ({
+  page,
+}) => {
+  const uncaught: string[] = [];
+  page.on('pageerror', (error) => uncaught.push(error.message));
+  // Offline before the language worker's script arrived: its load fails with an error event.
+  await page.route(/\/assets\/(ts|editor)\.worker-[\w-]+\.js$/, (route) => route.abort());
+  const reported = page.waitForRequest(
+    (request) =>
+      request.url().endsWith('/api/events/v1/event') &&
+      (request.postDataJSON() as { type?: string; body?: { message?: string } }).body?.message ===
+        "The code editor met a 'error' event from one of its workers",
+  );
+  await openWorkspace(page, SLUG);
+  const event = (await reported).postDataJSON() as { type: string; body: { path: string } };
+  expect(event.type).toBe('UI runtime error');
+  expect(event.body.path).toBe(`/questions/${SLUG}`);
+  // The editor still takes text.
+  await page.locator('.workspace__editor .monaco-editor .view-lines').click();
+  await page.keyboard.type('// still typing');
+  await expect.poll(() => editorText(page)).toContain('// still typing');
+  expect(uncaught).toEqual([]);
+});

@@ -23,7 +23,13 @@ import {
   maxPosition,
   parsePosition,
 } from '@app/contracts';
-import { clearLoginToken, readLoginToken, requestToken, saveLoginToken } from '@/shared/auth/login-token';
+import {
+  clearLoginToken,
+  isLoggedOutFlagSet,
+  readLoginToken,
+  requestToken,
+  saveLoginToken,
+} from '@/shared/auth/login-token';
 import { selectIsSignedIn, sessionEnded, type SessionState } from '@/shared/auth/session-slice';
 import { noticeShown } from '@/shared/notices/notices-slice';
 import type { AppDispatch } from '@/shared/lib/store';
@@ -170,6 +176,12 @@ async function callWithLoginToken(args: string | FetchArgs, baseApi: BaseQueryAp
   const isSignedInHere = selectIsSignedIn(baseApi.getState() as { session: SessionState });
   // Several calls refused together: the first one ended the session, the others have nothing to end.
   if (currentToken === null && !isSignedInHere) return result;
+  // Another tab logged out and this call's 401 came before its storage event: the page reloads signed
+  // out, as the event would have made it (spec 4, Login), instead of telling of expired credentials.
+  if (currentToken === null && isLoggedOutFlagSet()) {
+    window.location.reload();
+    return result;
+  }
   const wasSignedIn = sentToken !== null || isSignedInHere;
   if (wasSignedIn) expireSession(baseApi.dispatch);
   return result;

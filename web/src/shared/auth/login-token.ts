@@ -68,6 +68,15 @@ export function watchLoggedInFlag(onChange: (isLoggedIn: boolean) => void): () =
   return () => window.removeEventListener('storage', handleStorage);
 }
 
+/** True when the flag every tab shares says signed out: a tab still showing a session has lost it elsewhere. */
+export function isLoggedOutFlagSet(): boolean {
+  try {
+    return window.localStorage.getItem(LOGGED_IN_STORAGE_KEY) === 'false';
+  } catch {
+    return false;
+  }
+}
+
 function writeTokenCookie(encodedValue: string, maxAgeSeconds: number) {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${AUTH_TOKEN_COOKIE}=${encodedValue}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;

@@ -4,3 +4,8 @@ declare module 'monaco-editor/esm/vs/editor/standalone/common/themes.js' {
   export const vs: editor.IStandaloneThemeData;
   export const vs_dark: editor.IStandaloneThemeData;
 }
+
+// Where Monaco sends its unexpected errors; by default it rethrows them from a timer.
+declare module 'monaco-editor/esm/vs/base/common/errors.js' {
+  export const errorHandler: { unexpectedErrorHandler: (error: unknown) => void };
+}

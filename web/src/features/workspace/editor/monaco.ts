@@ -1,6 +1,7 @@
 import { loader } from '@monaco-editor/react';
 import type { typescript as TypeScriptContribution } from 'monaco-editor';
 import * as monaco from 'monaco-editor/esm/vs/editor/editor.api.js';
+import { errorHandler } from 'monaco-editor/esm/vs/base/common/errors.js';
 // The editor's own features (find, folding, suggestions, bracket matching...) without every language.
 import 'monaco-editor/esm/vs/editor/edcore.main.js';
 // Colouring for the nine coding languages only; each tokenizer is fetched when a model first uses it.
@@ -36,6 +37,22 @@ const typescript = typescriptContribution as unknown as typeof TypeScriptContrib
 // underline correct code.
 for (const defaults of [typescript.typescriptDefaults, typescript.javascriptDefaults])
   defaults.setDiagnosticsOptions({ noSemanticValidation: true, noSyntaxValidation: false });
+
+// Monaco rethrows its unexpected errors from a timer as uncaught exceptions, even an Event (a worker whose
+// script cannot load, offline). They go to the window's error reporting instead, once per message (spec 8).
+errorHandler.unexpectedErrorHandler = (error: unknown) => {
+  const message =
+    error instanceof Error
+      ? error.message
+      : error instanceof Event
+        ? `The code editor met a '${error.type}' event from ${describeTarget(error.target)}`
+        : String(error);
+  window.dispatchEvent(new ErrorEvent('error', { message, error }));
+};
+
+function describeTarget(target: EventTarget | null): string {
+  return target instanceof Worker ? 'one of its workers' : (target?.constructor.name ?? 'nowhere');
+}
 
 loader.config({ monaco });
 
