@@ -35,7 +35,7 @@ export default defineConfig({
     cwd: '..',
     env: {
       PORT: String(E2E_PORT),
-      DATA_DIR: '.data/e2e',
+      DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
       STAFF_TOKEN: E2E_STAFF_TOKEN,
       // Every browser test signs someone in from 127.0.0.1; the limit itself is tested in the HTTP suites.
       SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',

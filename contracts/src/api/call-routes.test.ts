@@ -1,6 +1,7 @@
 import { buildPath } from './define';
 import * as routes from './call-routes';
 import { verifyCertificate } from './certificates';
+import { systemStatus } from './spine';
 import {
   createSubmission,
   generateCertificate,
@@ -30,6 +31,7 @@ const calls = [
   getMyCertificates,
   generateCertificate,
   verifyCertificate,
+  systemStatus,
 ];
 
 describe('call routes', () => {

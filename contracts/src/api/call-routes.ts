@@ -1,5 +1,6 @@
 import type { ApiCall } from './define';
 import type { verifyCertificate } from './certificates';
+import type { systemStatus } from './spine';
 import type {
   createSubmission,
   generateCertificate,
@@ -17,7 +18,7 @@ import type {
 
 /*
  * Where a call goes, without its zod schemas. The web builds an endpoint from a route when the page
- * that needs it must show before zod and the schemas load (the question list); the call's types ride
+ * that needs it must show before zod and the schemas load (the question list, the status page); the call's types ride
  * along, so the endpoint is typed as if built from the call. This module imports types only: keep it so.
  * Each route is checked against its call (call-routes.test.ts).
  */
@@ -114,4 +115,10 @@ export const verifyCertificateRoute: CallRoute<typeof verifyCertificate> = {
   id: 'verifyCertificate',
   method: 'GET',
   path: '/api/certificates/v1/{certificateId}/verify',
+};
+
+export const systemStatusRoute: CallRoute<typeof systemStatus> = {
+  id: 'systemStatus',
+  method: 'GET',
+  path: '/api/system/v1/status',
 };

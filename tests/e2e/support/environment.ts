@@ -1,5 +1,5 @@
-/** Where the e2e platform listens; shared by the Playwright config and the tests. */
-export const E2E_PORT = 8090;
+/** Where the e2e platform listens (E2E_PORT, 8090 by default); shared by the Playwright config and the tests. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8090);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 
 /** A fixed staff bearer token for the e2e platform only (STAFF_TOKEN); never used outside tests. */

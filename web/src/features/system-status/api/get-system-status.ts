@@ -1,4 +1,4 @@
-import { systemStatus } from '@app/contracts';
+import { systemStatusRoute, type systemStatus } from '@app/contracts';
 import { api, markQuietEndpoints } from '@/shared/api/api-slice';
 import { contractQuery, type CallResponse } from '@/shared/api/contract-endpoint';
 
@@ -7,7 +7,7 @@ export type ProjectionStatus = SystemStatus['projections'][number];
 
 export const systemStatusApi = api.injectEndpoints({
   endpoints: (build) => ({
-    systemStatus: contractQuery(build, systemStatus),
+    systemStatus: contractQuery(build, systemStatusRoute),
   }),
 });
 
