@@ -119,3 +119,65 @@ test('a learner who submits a correct solution sees the indicator and the count 
   );
   await expect(row(page, slug)).toHaveAttribute('data-struck', 'true');
 });
+
+test('the per-person filters follow what the visitor may open: free, unlocked by their products, locked', async ({
+  page,
+}) => {
+  await page.goto('/questions');
+  await expect(page.getByText(`Showing ${slugs.length} of ${slugs.length} questions`)).toBeVisible();
+  const access = page.getByRole('group', { name: 'Access' });
+  await expect(access.getByRole('checkbox')).toHaveCount(3);
+  for (const checkbox of await access.getByRole('checkbox').all()) await expect(checkbox).toBeChecked();
+  await access.getByRole('checkbox', { name: 'Locked', exact: true }).uncheck();
+  await expect(page.getByText(`Showing ${freeSlugs.length} of ${slugs.length} questions`)).toBeVisible();
+  await expect(row(page, lockedSlug)).toHaveCount(0);
+  // A visitor owns nothing: without the free ones, nothing is left.
+  await access.getByRole('checkbox', { name: 'Free', exact: true }).uncheck();
+  await expect(page.getByText(`Showing 0 of ${slugs.length} questions`)).toBeVisible();
+  await access.getByRole('checkbox', { name: 'Locked', exact: true }).check();
+  await expect(
+    page.getByText(`Showing ${slugs.length - freeSlugs.length} of ${slugs.length} questions`),
+  ).toBeVisible();
+  await expect(row(page, freeSlugs[0])).toHaveCount(0);
+  await expect(access.getByRole('checkbox', { name: 'Unlocked by my products' })).toBeChecked();
+});
+
+test('a learner puts questions in their own order, one place at a time, and finds it again after a reload', async ({
+  page,
+}) => {
+  await page.goto('/questions');
+  await signInAsDeveloper(page, uniquePerson('custom-order'));
+  await page.getByLabel('Sort by').selectOption('custom');
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([/^My order/]);
+  const rows = page.locator('li[data-question]');
+  await expect(rows).toHaveCount(slugs.length);
+  const [first, second, third] = await Promise.all(
+    [0, 1, 2].map(async (index) => (await rows.nth(index).getAttribute('data-question'))!),
+  );
+  await expect(rows.first().getByRole('button', { name: `Move ${fileOf(first).name} up` })).toBeDisabled();
+  await expect(rows.last().getByRole('button', { name: /^Move .* down$/ })).toBeDisabled();
+
+  await row(page, third)
+    .getByRole('button', { name: `Move ${fileOf(third).name} up` })
+    .click();
+  await row(page, third)
+    .getByRole('button', { name: `Move ${fileOf(third).name} up` })
+    .click();
+  await row(page, first)
+    .getByRole('button', { name: `Move ${fileOf(first).name} down` })
+    .click();
+  const expected = [third, second, first];
+  await expect(rows.nth(0)).toHaveAttribute('data-question', expected[0]);
+  await expect(rows.nth(1)).toHaveAttribute('data-question', expected[1]);
+  await expect(rows.nth(2)).toHaveAttribute('data-question', expected[2]);
+
+  // Saved in the learner's data: the same order after a reload.
+  await expect
+    .poll(async () => {
+      await page.reload();
+      await expect(rows).toHaveCount(slugs.length);
+      return Promise.all([0, 1, 2].map((index) => rows.nth(index).getAttribute('data-question')));
+    })
+    .toEqual(expected);
+  await expect(page.getByLabel('Sort by')).toHaveValue('custom');
+});

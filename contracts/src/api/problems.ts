@@ -54,6 +54,8 @@ export const questionSchema = z
     difficulty: z.literal(difficulties),
     metadata: z.object({ number: z.number().int() }).loose(),
     acl: z.object({ isAvailable: z.boolean() }),
+    /** Open to everyone, owner or not (the question list's per-person access filters). */
+    isFree: z.boolean().optional(),
     video: z.object({ instructor: z.string() }).loose().nullable().optional(),
   })
   .loose();

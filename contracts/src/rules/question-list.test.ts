@@ -3,7 +3,11 @@ import {
   type QuestionMarks,
   defaultQuestionFilters,
   groupQuestions,
+  moveInCustomOrder,
   nextQuestion,
+  questionAccess,
+  questionFilterGroups,
+  questionFilterKeys,
   questionPassesFilters,
   withDefaultFilters,
 } from './question-list';
@@ -52,6 +56,31 @@ describe('question list filters', () => {
     expect(shown({ ...defaultQuestionFilters, unstrike: false })).toEqual(['b']);
   });
 
+  it('hides each access facet (free, unlocked, locked) by its per-person filter', () => {
+    const access = { c: 'free', a: 'unlocked', d: 'locked', b: 'locked', e: 'unlocked' } as const;
+    const byAccess = (filters = defaultQuestionFilters) =>
+      questions
+        .filter((x) => questionPassesFilters(x.id, marks, filters, access[x.id as keyof typeof access]))
+        .map((x) => x.id);
+    expect(byAccess()).toEqual(['c', 'a', 'd', 'b', 'e']);
+    expect(byAccess({ ...defaultQuestionFilters, freeQuestions: false })).toEqual(['a', 'd', 'b', 'e']);
+    expect(byAccess({ ...defaultQuestionFilters, unlockedQuestions: false })).toEqual(['c', 'd', 'b']);
+    expect(byAccess({ ...defaultQuestionFilters, lockedQuestions: false })).toEqual(['c', 'a', 'e']);
+  });
+
+  it("tells a question's access from the list's answer", () => {
+    expect(questionAccess({ isFree: true, acl: { isAvailable: true } })).toBe('free');
+    expect(questionAccess({ isFree: false, acl: { isAvailable: true } })).toBe('unlocked');
+    expect(questionAccess({ acl: { isAvailable: false } })).toBe('locked');
+  });
+
+  it('shows every filter in exactly one group, eleven in all', () => {
+    expect(questionFilterGroups.flatMap((group) => group.keys).sort()).toEqual(
+      [...questionFilterKeys].sort(),
+    );
+    expect(questionFilterKeys).toHaveLength(11);
+  });
+
   it('fills stored filters with the defaults and ignores what is not a boolean', () => {
     expect(withDefaultFilters({ starred: false, strike: 'no' })).toEqual({
       ...defaultQuestionFilters,
@@ -86,6 +115,18 @@ describe('question list order', () => {
     expect(
       groupQuestions(questions, 'custom', ['e', 'd']).flatMap((g) => g.questions.map((x) => x.id)),
     ).toEqual(['e', 'd', 'c', 'a', 'b']);
+  });
+
+  it('moves a question one place among the shown ones, keeping the hidden ones where they were', () => {
+    const all = ['a', 'b', 'c', 'd', 'e'];
+    expect(moveInCustomOrder(all, all, 'c', 'up')).toEqual(['a', 'c', 'b', 'd', 'e']);
+    expect(moveInCustomOrder(all, all, 'c', 'down')).toEqual(['a', 'b', 'd', 'c', 'e']);
+    // 'b' and 'd' are filtered out: 'c' trades places with its shown neighbours 'a' and 'e'.
+    expect(moveInCustomOrder(all, ['a', 'c', 'e'], 'c', 'up')).toEqual(['c', 'a', 'b', 'd', 'e']);
+    expect(moveInCustomOrder(all, ['a', 'c', 'e'], 'c', 'down')).toEqual(['a', 'b', 'd', 'e', 'c']);
+    // The first cannot go up, the last cannot go down.
+    expect(moveInCustomOrder(all, all, 'a', 'up')).toEqual(all);
+    expect(moveInCustomOrder(all, all, 'e', 'down')).toEqual(all);
   });
 
   it('gives the next question in difficulty order, wrapping around', () => {

@@ -5,7 +5,11 @@ import { type Difficulty, type SortMethod, type SubmissionStatus, difficultyLabe
  * page and its tests share them.
  */
 
-/** The filters of spec 3: four submission colours, starred/unstarred, struck/unstruck. */
+/**
+ * The filters of spec 3: four submission colours, starred/unstarred, struck/unstruck, and three
+ * per-person ones, which the spec does not name: what this learner's access makes of each question (free
+ * to everyone, unlocked by their products, still locked).
+ */
 export const questionFilterKeys = [
   'greenSubmissions',
   'redSubmissions',
@@ -15,6 +19,9 @@ export const questionFilterKeys = [
   'unstarred',
   'strike',
   'unstrike',
+  'freeQuestions',
+  'unlockedQuestions',
+  'lockedQuestions',
 ] as const;
 export type QuestionFilterKey = (typeof questionFilterKeys)[number];
 export type QuestionFilters = Record<QuestionFilterKey, boolean>;
@@ -32,7 +39,21 @@ export const questionFilterLabels: Record<QuestionFilterKey, string> = {
   unstarred: 'Not starred',
   strike: 'Struck through',
   unstrike: 'Not struck through',
+  freeQuestions: 'Free',
+  unlockedQuestions: 'Unlocked by my products',
+  lockedQuestions: 'Locked',
 };
+
+/** The filter facets, in the order the list shows them. */
+export const questionFilterGroups: readonly { title: string; keys: readonly QuestionFilterKey[] }[] = [
+  {
+    title: 'Submissions',
+    keys: ['greenSubmissions', 'yellowSubmissions', 'redSubmissions', 'whiteSubmissions'],
+  },
+  { title: 'Stars', keys: ['starred', 'unstarred'] },
+  { title: 'Strike', keys: ['strike', 'unstrike'] },
+  { title: 'Access', keys: ['freeQuestions', 'unlockedQuestions', 'lockedQuestions'] },
+];
 
 /** Stored filters with the missing ones on (a filter added later starts on for everyone). */
 export function withDefaultFilters(stored: Partial<Record<string, unknown>> | undefined): QuestionFilters {
@@ -65,13 +86,55 @@ const colourOf = (status: SubmissionStatus | undefined): QuestionFilterKey =>
         ? 'yellowSubmissions'
         : 'whiteSubmissions';
 
-/** A question shows when each of its three facets (colour, star, strike) has its filter on. */
-export function questionPassesFilters(id: string, marks: QuestionMarks, filters: QuestionFilters): boolean {
+/** What a question is to this learner: free to all, unlocked by what they own, or locked. */
+export type QuestionAccess = 'free' | 'unlocked' | 'locked';
+
+export function questionAccess(question: {
+  isFree?: boolean;
+  acl: { isAvailable: boolean };
+}): QuestionAccess {
+  return question.isFree ? 'free' : question.acl.isAvailable ? 'unlocked' : 'locked';
+}
+
+const accessFilter: Record<QuestionAccess, QuestionFilterKey> = {
+  free: 'freeQuestions',
+  unlocked: 'unlockedQuestions',
+  locked: 'lockedQuestions',
+};
+
+/** A question shows when each of its four facets (colour, star, strike, access) has its filter on. */
+export function questionPassesFilters(
+  id: string,
+  marks: QuestionMarks,
+  filters: QuestionFilters,
+  access: QuestionAccess = 'unlocked',
+): boolean {
   return (
     filters[colourOf(marks.statuses.get(id))] &&
     filters[marks.favorited.has(id) ? 'starred' : 'unstarred'] &&
-    filters[marks.struck.has(id) ? 'strike' : 'unstrike']
+    filters[marks.struck.has(id) ? 'strike' : 'unstrike'] &&
+    filters[accessFilter[access]]
   );
+}
+
+/**
+ * The learner's custom order after moving `id` one place up or down among `shown` (the questions the
+ * filters leave on screen): it trades places with its shown neighbour, and every question keeps its rank
+ * relative to the others, shown or not. `all` in the current custom order.
+ */
+export function moveInCustomOrder(
+  all: readonly string[],
+  shown: readonly string[],
+  id: string,
+  direction: 'up' | 'down',
+): string[] {
+  const at = shown.indexOf(id);
+  const neighbour = shown[direction === 'up' ? at - 1 : at + 1];
+  if (at === -1 || neighbour === undefined) return [...all];
+  const rest = all.filter((other) => other !== id);
+  const neighbourAt = rest.indexOf(neighbour);
+  rest.splice(direction === 'up' ? neighbourAt : neighbourAt + 1, 0, id);
+  return rest;
 }
 
 export type QuestionGroup<Q> = { title: string; questions: Q[] };

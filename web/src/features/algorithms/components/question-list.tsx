@@ -2,14 +2,15 @@ import type { ReactNode } from 'react';
 import { type MouseEvent, memo, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  type QuestionFilterKey,
   type QuestionFilters,
   type Question,
   type SortMethod,
   type SubmissionStatus,
   difficultyLabels,
   groupQuestions,
-  questionFilterKeys,
+  moveInCustomOrder,
+  questionAccess,
+  questionFilterGroups,
   questionFilterLabels,
   questionPassesFilters,
   submissionIndicators,
@@ -55,6 +56,7 @@ const submissionsArg = { product: PRODUCT } as const;
 const userDataArg = { params, request: { fetchMap: FETCH_MAP, fetchKey: 'TAKE' } } as const;
 
 type MarkKind = 'favoritedQuestions' | 'strikeQuestions';
+type MoveDirection = 'up' | 'down';
 
 /**
  * The algorithms question list (spec 3): every published question grouped by difficulty (or category,
@@ -133,10 +135,33 @@ export function QuestionList({ summary }: QuestionListProps) {
 
   const all = questions.data?.questions ?? noQuestions;
   const visible = useMemo(
-    () => all.filter((q) => questionPassesFilters(q.id, { statuses, favorited, struck }, filters)),
+    () =>
+      all.filter((q) =>
+        questionPassesFilters(q.id, { statuses, favorited, struck }, filters, questionAccess(q)),
+      ),
     [all, statuses, favorited, struck, filters],
   );
   const groups = useMemo(() => groupQuestions(visible, sortMethod, order), [visible, sortMethod, order]);
+  // In the learner's own order each shown question moves one place up or down among the shown ones.
+  const isCustomOrder = sortMethod === 'custom';
+  const handleMove = useCallback(
+    (questionId: string, direction: MoveDirection) => {
+      const current = groupQuestions(all, 'custom', order).flatMap((group) => group.questions);
+      const shown = groups.flatMap((group) => group.questions.map((question) => question.id));
+      const moved = moveInCustomOrder(
+        current.map((question) => question.id),
+        shown,
+        questionId,
+        direction,
+      );
+      save({ orderedQuestions: moved });
+    },
+    [all, order, groups, save],
+  );
+  const shownIds = useMemo(
+    () => groups.flatMap((group) => group.questions.map((question) => question.id)),
+    [groups],
+  );
   const completed = useMemo(
     () => all.filter((q) => statuses.get(q.id) === 'CORRECT').length,
     [all, statuses],
@@ -186,23 +211,32 @@ export function QuestionList({ summary }: QuestionListProps) {
               >
                 <option value="difficulty">Difficulty</option>
                 <option value="category">Category</option>
-                {order.length > 0 ? <option value="custom">My order</option> : null}
+                <option value="custom">My order</option>
               </select>
             </label>
-            <fieldset className="question-list__filters">
-              <legend>Show</legend>
-              {questionFilterKeys.map((key: QuestionFilterKey) => (
-                <label key={key}>
-                  <input
-                    type="checkbox"
-                    checked={filters[key]}
-                    onChange={(event) => save({ questionsFilters: { [key]: event.target.checked } })}
-                  />{' '}
-                  {questionFilterLabels[key]}
-                </label>
+            <div className="question-list__filters" role="group" aria-label="Show">
+              {questionFilterGroups.map((group) => (
+                <fieldset key={group.title} className="question-list__filter-group">
+                  <legend>{group.title}</legend>
+                  {group.keys.map((key) => (
+                    <label key={key}>
+                      <input
+                        type="checkbox"
+                        checked={filters[key]}
+                        onChange={(event) => save({ questionsFilters: { [key]: event.target.checked } })}
+                      />{' '}
+                      {questionFilterLabels[key]}
+                    </label>
+                  ))}
+                </fieldset>
               ))}
-            </fieldset>
+            </div>
           </div>
+          {isCustomOrder ? (
+            <p className="question-list__hint">
+              Move questions up or down to practise them in your own order; it is saved as you go.
+            </p>
+          ) : null}
           <p className="question-list__count" aria-live="polite">
             Showing {visible.length} of {all.length} questions
           </p>
@@ -220,6 +254,9 @@ export function QuestionList({ summary }: QuestionListProps) {
                     favorited={favorited.has(question.id)}
                     struck={struck.has(question.id)}
                     onMark={handleMark}
+                    onMove={isCustomOrder ? handleMove : undefined}
+                    isFirst={question.id === shownIds[0]}
+                    isLast={question.id === shownIds[shownIds.length - 1]}
                   />
                 ))}
               </ul>
@@ -242,6 +279,10 @@ type QuestionRowProps = {
   favorited: boolean;
   struck: boolean;
   onMark(kind: MarkKind, questionId: string, on: boolean): void;
+  /** Given in the learner's own order only. */
+  onMove?: (questionId: string, direction: MoveDirection) => void;
+  isFirst: boolean;
+  isLast: boolean;
 };
 
 /** One question; memoised, so a star or a late answer (submissions, saved data) renders only the rows it changes. */
@@ -251,11 +292,18 @@ const QuestionRow = memo(function QuestionRow({
   favorited,
   struck,
   onMark,
+  onMove,
+  isFirst,
+  isLast,
 }: QuestionRowProps) {
   const indicator = submissionIndicators[status ?? 'none'];
   const available = question.acl.isAvailable;
   return (
-    <li className="question-row" data-question={question.id} data-struck={struck || undefined}>
+    <li
+      className={onMove ? 'question-row question-row--movable' : 'question-row'}
+      data-question={question.id}
+      data-struck={struck || undefined}
+    >
       <span
         className={`question-row__indicator question-row__indicator--${indicator.theme}`}
         role="img"
@@ -298,6 +346,30 @@ const QuestionRow = memo(function QuestionRow({
       >
         <span aria-hidden="true">⊘</span>
       </button>
+      {onMove ? (
+        <span className="question-row__move">
+          <button
+            type="button"
+            className="question-row__toggle"
+            aria-label={`Move ${question.name} up`}
+            title="Move up"
+            disabled={isFirst}
+            onClick={() => onMove(question.id, 'up')}
+          >
+            <span aria-hidden="true">↑</span>
+          </button>
+          <button
+            type="button"
+            className="question-row__toggle"
+            aria-label={`Move ${question.name} down`}
+            title="Move down"
+            disabled={isLast}
+            onClick={() => onMove(question.id, 'down')}
+          >
+            <span aria-hidden="true">↓</span>
+          </button>
+        </span>
+      ) : null}
     </li>
   );
 });
