@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { errorScreenTexts } from '@app/contracts';
 import { redirectSamples, routeSamples } from './support/routes';
@@ -43,6 +45,35 @@ test.describe('every route of spec 2', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Purchase' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Purchase' })).toBeVisible();
     expect(scripts.some((path) => /\/assets\/purchase-[\w-]+\.js$/.test(path))).toBe(true);
+  });
+
+  test("Monaco's code is in no first page and loads only when a workspace opens", async ({ page }) => {
+    // The build's own account: every chunk made from monaco-editor, found through the source maps.
+    const repoRoot = path.resolve(__dirname, '..', '..');
+    const weights = JSON.parse(
+      execFileSync('node', [path.join(repoRoot, 'web', 'scripts', 'first-page-weight.mjs')], {
+        encoding: 'utf8',
+      }),
+    ) as { monacoChunks: { file: string }[]; monacoRoutes: string[]; monacoFirstPageRoutes: string[] };
+    expect(weights.monacoChunks.length).toBeGreaterThan(0);
+    expect(weights.monacoFirstPageRoutes).toEqual([]);
+    expect(weights.monacoRoutes).toEqual(['/questions/:questionId']);
+
+    // And in the browser: the question list and other pages fetch none of those chunks; the workspace does.
+    const monacoFiles = new Set(weights.monacoChunks.map((chunk) => `/${chunk.file}`));
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const pathname = new URL(request.url()).pathname;
+      if (monacoFiles.has(pathname)) fetched.push(pathname);
+    });
+    await page.goto('/questions');
+    await expect(page.getByText(/^Showing \d+ of/)).toBeVisible();
+    await page.goto('/product');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    expect(fetched).toEqual([]);
+    await page.goto('/questions/ordered-squares');
+    await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 20_000 });
+    expect(fetched.length).toBeGreaterThan(0);
   });
 });
 
