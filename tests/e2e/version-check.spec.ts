@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
-import { VERSION_RELOAD_DELAY_MS } from '@app/contracts';
+import { BACKGROUND_CALL_FIRST_RUN_MS, VERSION_RELOAD_DELAY_MS } from '@app/contracts';
 import { E2E_STAFF_TOKEN } from './support/environment';
 
 /*
@@ -51,6 +51,17 @@ function countChecks(page: Page) {
 test.describe('version check', () => {
   test.afterEach(async ({ request }) => {
     await setBounds(request, null, null);
+  });
+
+  test('is the periodic background call: its first run comes 2 s after start', async ({ page }) => {
+    const started = Date.now();
+    const firstCheck = page.waitForRequest((request) =>
+      request.url().endsWith('/api/users/v1/ui_version/eval'),
+    );
+    await page.goto('/team');
+    await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+    await firstCheck;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(BACKGROUND_CALL_FIRST_RUN_MS);
   });
 
   test('an unsupported build logs a forced refresh and reloads once, without looping', async ({

@@ -26,12 +26,12 @@ export function Banners() {
   );
 }
 
-/** True once DEFERRED_STARTUP_MS have passed since the shell started. */
-export function useDeferredStart(): boolean {
+/** True once `delayMs` (DEFERRED_STARTUP_MS by default) have passed since the shell started. */
+export function useDeferredStart(delayMs = DEFERRED_STARTUP_MS): boolean {
   const [isStarted, setIsStarted] = useState(false);
   useEffect(() => {
-    const timer = window.setTimeout(() => setIsStarted(true), DEFERRED_STARTUP_MS);
+    const timer = window.setTimeout(() => setIsStarted(true), delayMs);
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [delayMs]);
   return isStarted;
 }

@@ -7,7 +7,7 @@ import { useEvalUiVersionQuery } from '../api/eval-ui-version';
 const APP_VERSION = __APP_VERSION__;
 
 /**
- * Asks at start and every ten minutes whether this build may still run (spec 4, Version check).
+ * Asks once mounted (the shell mounts it 2 s after start) and every ten minutes whether this build may still run (spec 4, Version check).
  * Unsupported reloads at once; deprecated waits until the tab is hidden, so nobody loses what they
  * are doing. Failed checks are ignored: the next poll asks again. Renders nothing.
  */
