@@ -231,6 +231,7 @@ const endpoints: Endpoint[] = [
   },
   { id: 'listAnnouncements', request: get('/api/staff/v1/announcements') },
   { id: 'publishContent', request: post('/api/staff/v1/content/publish') },
+  { id: 'listQuestionVersions', request: get('/api/staff/v1/content/questions/mirror-tree/versions') },
   { id: 'listCodingQuestions', request: post(`${ALGO}/coding-questions/list`) },
   { id: 'getCodingQuestion', request: post(`${ALGO}/coding-questions/get`, { name: 'mirror-tree' }) },
   { id: 'getDataStructures', request: post(`${ALGO}/datastructures/get`) },

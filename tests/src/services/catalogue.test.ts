@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type QuestionVersion, questionVersionFields } from '@app/contracts';
 import { projections } from '@app/projection-service';
 import { type SignedInUser, signInWithRoles } from './identity-support';
 import {
@@ -26,15 +27,19 @@ const questionFile = (slug: string) =>
   path.join(contentDir, 'algorithms', 'questions', slug, 'question.json');
 const readQuestion = (slug: string) => JSON.parse(fs.readFileSync(questionFile(slug), 'utf8'));
 const freeSlugs = questionFolders.filter((slug) => readQuestion(slug).free === true);
+const solutionFile = (slug: string, language: string) =>
+  path.join(contentDir, 'algorithms', 'questions', slug, 'solutions', language);
 
 let platform: Platform;
 let owner: SignedInUser;
 let learner: SignedInUser;
+let staff: SignedInUser;
 
 beforeAll(async () => {
   platform = await startPlatform({ env: { PUBLISH_CONTENT: 'true', CONTENT_DIR: contentDir } });
   owner = await signInWithRoles(platform.url, ['premiumv1'], 'catalogue-owner');
   learner = await signInWithRoles(platform.url, [], 'catalogue-learner');
+  staff = await signInWithRoles(platform.url, ['staff'], 'catalogue-staff');
   // The content was published as the command-service started: wait until the catalogue shows it.
   const { rows } = await platform.pool.query<{ p: string }>(
     `SELECT transaction_id::text || '.' || position AS p FROM es_events ORDER BY transaction_id DESC, position DESC LIMIT 1`,
@@ -79,6 +84,12 @@ const list = (token?: string, headers?: Record<string, string>) =>
 const get = (request: { name?: string; uid?: string }, token?: string, headers?: Record<string, string>) =>
   call<Detail>(platform.url, '/api/problems/v1/algoexpert/coding-questions/get', {
     json: request,
+    token,
+    headers,
+  });
+type History = { product: string; id: string; uid: string; name: string; versions: QuestionVersion[] };
+const versionsOf = (questionId: string, token?: string, headers?: Record<string, string>) =>
+  call<History>(platform.url, `/api/staff/v1/content/questions/${encodeURIComponent(questionId)}/versions`, {
     token,
     headers,
   });
@@ -187,31 +198,120 @@ describe('publishing again', () => {
     expect(await platform.countEvents()).toBe(before);
   });
 
-  it('publishes the next version of a changed question only, and keeps every version for staff', async () => {
+  it('publishes the next version of a changed question only, and staff read every version with what changed', async () => {
     const slug = questionFolders[0];
     const file = readQuestion(slug);
-    fs.writeFileSync(questionFile(slug), JSON.stringify({ ...file, prompt: `${file.prompt}\n\nClarified.` }));
+    const python = fs.readFileSync(solutionFile(slug, 'python'), 'utf8');
+    const [before] = (await versionsOf(slug, STAFF_TOKEN)).body.versions;
+    fs.writeFileSync(
+      questionFile(slug),
+      JSON.stringify({
+        ...file,
+        prompt: `${file.prompt}\n\nClarified.`,
+        hints: [`${file.hints[0]} Mind the carry.`, ...file.hints.slice(1)],
+      }),
+    );
+    fs.writeFileSync(solutionFile(slug, 'python'), `${python}\n# Clarified.\n`);
     const answer = await publish();
     expect(answer.status).toBe(200);
     expect(answer.body.published).toBe(1);
     expect(answer.body.items.filter((item) => item.outcome === 'published')).toEqual([
       { kind: 'question', id: slug, version: 2, outcome: 'published' },
     ]);
-    // Read-your-writes: the query waits for the position the publish answered.
+    // Read-your-writes: the queries wait for the position the publish answered.
+    const history = await versionsOf(slug, STAFF_TOKEN, { 'x-min-position': answer.body.position! });
+    expect(history.status).toBe(200);
     const after = await get({ name: slug }, owner.token, { 'x-min-position': answer.body.position! });
     expect(after.body).toMatchObject({ version: 2, prompt: `${file.prompt}\n\nClarified.` });
     expect(after.body.metadata.number).toBe(
       (await list()).body.questions.find((q) => q.id === slug)!.metadata.number,
     );
-    const versions = await platform.pool.query(
-      `SELECT version, tests_sha256 FROM rm_catalogue_question_versions WHERE question_id = $1 ORDER BY version`,
+
+    // Newest first; the second version says what changed since the first, and which languages.
+    expect(history.body).toMatchObject({
+      product: 'algoexpert',
+      id: slug,
+      uid: after.body.uid,
+      name: file.name,
+    });
+    const [second, first] = history.body.versions;
+    expect(history.body.versions.map((v) => v.version)).toEqual([2, 1]);
+    expect(first).toEqual(before);
+    expect(second.changedFields).toEqual(['prompt', 'hints', 'solutions']);
+    expect(second.changedLanguages).toEqual({ starters: [], solutions: ['python'] });
+    // The first version: every field it has is new, in the documented order.
+    expect(first.changedFields).toEqual(
+      expect.arrayContaining(['name', 'category', 'difficulty', 'free', 'prompt', 'hints', 'complexity']),
+    );
+    expect(first.changedFields).toEqual(
+      expect.arrayContaining(['walkthrough', 'signature', 'tests', 'solutions']),
+    );
+    expect(first.changedFields).toEqual(questionVersionFields.filter((f) => first.changedFields.includes(f)));
+    expect(first.changedLanguages.solutions).toEqual(
+      expect.arrayContaining(['javascript', 'python', 'java', 'go', 'csharp', 'cpp', 'kotlin', 'typescript']),
+    );
+    // The event that published each version, its place in the global order, its digests.
+    expect(second.position).toBe(answer.body.position);
+    const events = await platform.pool.query<{
+      event_id: string;
+      p: string;
+      metadata: { occurredAt: string };
+    }>(
+      `SELECT event_id, transaction_id::text || '.' || position AS p, metadata FROM es_events
+        WHERE type = 'QuestionPublished' AND data->>'questionId' = $1 ORDER BY revision DESC`,
       [slug],
     );
-    expect(versions.rows.map((r) => r.version)).toEqual([1, 2]);
+    expect(history.body.versions.map((v) => [v.eventId, v.position])).toEqual(
+      events.rows.map((e) => [e.event_id, e.p]),
+    );
+    expect(Date.parse(second.publishedAt)).toBe(Date.parse(events.rows[0].metadata.occurredAt));
+    expect(second.contentSha256).not.toBe(first.contentSha256);
+    expect(second.tests).toEqual(first.tests);
+    expect(second.tests).toMatchObject({ count: file.tests.length });
     const blob = await platform.pool.query(`SELECT body FROM es_content_blobs WHERE sha256 = $1`, [
-      versions.rows[1].tests_sha256,
+      second.tests.sha256,
     ]);
     expect(blob.rows[0].body).toEqual(file.tests);
+
+    // The question by uid, by name in any case: the same history.
+    expect((await versionsOf(after.body.uid, STAFF_TOKEN)).body).toEqual(history.body);
+    expect((await versionsOf(file.name.toUpperCase(), staff.token)).body).toEqual(history.body);
+  });
+
+  it('gives the history to staff only, 404 for an unknown question and 400 for a bad one', async () => {
+    const slug = questionFolders[0];
+    expect(await versionsOf(slug)).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED', message: 'Sign in to use this call.' },
+    });
+    for (const token of [learner.token, owner.token])
+      expect(await versionsOf(slug, token)).toMatchObject({
+        status: 403,
+        body: { code: 'FORBIDDEN', message: 'This call is for staff only.' },
+      });
+    for (const unknown of ['no such question', '00000000-0000-4000-8000-000000000000'])
+      expect(await versionsOf(unknown, STAFF_TOKEN)).toMatchObject({
+        status: 404,
+        body: { code: 'NOT_FOUND', message: `There is no question "${unknown}" in algoexpert.` },
+      });
+    // Another product has its own catalogue (empty here).
+    const elsewhere = await call(
+      platform.url,
+      `/api/staff/v1/content/questions/${slug}/versions?product=frontendexpert`,
+      { token: STAFF_TOKEN },
+    );
+    expect(elsewhere.status).toBe(404);
+    for (const bad of ['x'.repeat(201), ' '])
+      expect(await versionsOf(bad, STAFF_TOKEN)).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION_FAILED' },
+      });
+    const badProduct = await call(
+      platform.url,
+      `/api/staff/v1/content/questions/${slug}/versions?product=nowhere`,
+      { token: STAFF_TOKEN },
+    );
+    expect(badProduct).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
   });
 
   it('refuses bad content with CONTENT_INVALID and appends nothing, not even for the valid items', async () => {
@@ -249,6 +349,38 @@ it('rebuilds the catalogue to the same rows', async () => {
     );
   const live = await rows();
   expect(live.rm_catalogue_questions.length).toBe(questionFolders.length);
+  expect(live.rm_catalogue_question_versions.length).toBe(questionFolders.length + 1);
   await rebuildProjection(platform, 'catalogue');
   expect(await rows()).toEqual(live);
+});
+
+it("fills the versions projected before the history existed as the projection does (the migration's backfill)", async () => {
+  const migration = fs.readFileSync(
+    path.resolve(
+      __dirname,
+      '..',
+      '..',
+      '..',
+      'projection-service',
+      'migrations',
+      '1795651200100_catalogue-version-changes.sql',
+    ),
+    'utf8',
+  );
+  const backfill = /^UPDATE rm_catalogue_question_versions v[\s\S]*?;$/m.exec(migration)![0];
+  const versions = `SELECT row_to_json(t)::text AS row FROM rm_catalogue_question_versions t ORDER BY 1`;
+  const client = await platform.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const live = (await client.query(versions)).rows;
+    await client.query(
+      `UPDATE rm_catalogue_question_versions
+          SET event_id = gen_random_uuid(), event_xid = 0, event_pos = 0, field_digests = '{}'`,
+    );
+    expect((await client.query(backfill)).rowCount).toBe(live.length);
+    expect((await client.query(versions)).rows).toEqual(live);
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
 });

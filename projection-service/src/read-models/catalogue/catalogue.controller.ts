@@ -2,15 +2,20 @@ import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import {
+  type Actor,
   type LessonKind,
   type Principal,
   type ProblemProductId,
+  codingLanguages,
+  formatPosition,
   getBehaviorals,
   getCodingQuestion,
   getDataStructures,
   getInterviewTips,
   getTips,
   listCodingQuestions,
+  listQuestionVersions,
+  questionVersionFields,
 } from '@app/contracts';
 import {
   ApiException,
@@ -55,6 +60,51 @@ type QuestionDetail = {
   starters: Record<string, string>;
   solutions: Record<string, string>;
 };
+
+type QuestionVersionRow = {
+  question_id: string;
+  uid: string;
+  name: string;
+  version: number;
+  published_at: Date;
+  published_by: Actor;
+  event_id: string;
+  event_xid: string;
+  event_pos: string;
+  content_sha256: string;
+  tests_sha256: string;
+  tests_count: number;
+  hidden_tests: number;
+  /** Field (or `starters.<language>`, `solutions.<language>`) to the digest of its value. */
+  field_digests: Record<string, string>;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What differs between two versions' field digests (a key present in one only differs too): the
+ * top-level fields in the order of questionVersionFields (any other after them, sorted), and the
+ * languages whose starter or reference solution differs. With no previous version, all of them.
+ */
+export function versionChanges(current: Record<string, string>, previous: Record<string, string> = {}) {
+  const differing = [...new Set([...Object.keys(current), ...Object.keys(previous)])].filter(
+    (key) => current[key] !== previous[key],
+  );
+  const fields = [...new Set(differing.map((key) => key.split('.')[0]))];
+  const rank = (field: string) => {
+    const index = (questionVersionFields as readonly string[]).indexOf(field);
+    return index < 0 ? questionVersionFields.length : index;
+  };
+  const languagesOf = (field: 'starters' | 'solutions') =>
+    codingLanguages.filter((language) => differing.includes(`${field}.${language}`));
+  return {
+    changedFields: fields.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0)),
+    changedLanguages: {
+      starters: languagesOf('starters'),
+      solutions: languagesOf('solutions'),
+    },
+  };
+}
 
 @Controller()
 export class CatalogueController {
@@ -135,6 +185,52 @@ export class CatalogueController {
       hiddenTestsCount: detail.tests.hidden,
       starterCode: detail.starters,
       solutions: detail.solutions,
+    };
+  }
+
+  /**
+   * Staff: every version of one question, newest first, with what changed in each. The question is
+   * found as `get` finds it: a uid, else its name (any case) or its id.
+   */
+  @ContractRoute(listQuestionVersions)
+  async versions(
+    @ValidatedInput() { params, input }: CallInput<typeof listQuestionVersions>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
+    const { questionId } = params;
+    const byUid = UUID.test(questionId);
+    const { rows } = await this.pool.query<QuestionVersionRow>(
+      `SELECT q.question_id, q.uid, q.name, v.version, v.published_at, v.published_by, v.event_id,
+              v.event_xid, v.event_pos, v.content_sha256, v.tests_sha256, v.tests_count, v.hidden_tests,
+              v.field_digests
+         FROM rm_catalogue_questions q
+         JOIN rm_catalogue_question_versions v USING (product, question_id)
+        WHERE q.product = $1
+          AND ${byUid ? 'q.uid = $2::uuid' : '(lower(q.name) = lower($2) OR q.question_id = lower($2))'}
+        ORDER BY v.version`,
+      [input.product, questionId],
+    );
+    const question = rows[0];
+    if (!question)
+      throw new ApiException(404, 'NOT_FOUND', `There is no question "${questionId}" in ${input.product}.`);
+    const versions = rows.map((row, i) => ({
+      version: row.version,
+      publishedAt: row.published_at.toISOString(),
+      publishedBy: row.published_by,
+      eventId: row.event_id,
+      position: formatPosition({ transactionId: BigInt(row.event_xid), position: BigInt(row.event_pos) }),
+      contentSha256: row.content_sha256,
+      tests: { sha256: row.tests_sha256, count: row.tests_count, hidden: row.hidden_tests },
+      ...versionChanges(row.field_digests, rows[i - 1]?.field_digests),
+    }));
+    return {
+      product: input.product,
+      id: question.question_id,
+      uid: question.uid,
+      name: question.name,
+      versions: versions.reverse(),
     };
   }
 

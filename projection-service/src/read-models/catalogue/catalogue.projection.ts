@@ -19,8 +19,9 @@ type QuestionRow = {
 
 /**
  * The catalogue: the latest version of each question and lesson, and every question version for
- * staff. A batch is folded in memory (the last version of a key wins) and written with one statement
- * per table; an older version never overwrites a newer one, so replays and redeliveries are harmless.
+ * staff (with the event that published it and a digest per field, so its history says what changed).
+ * A batch is folded in memory (the last version of a key wins) and written with one statement per
+ * table; an older version never overwrites a newer one, so replays and redeliveries are harmless.
  */
 export const catalogueProjection: Projection = {
   name: 'catalogue',
@@ -61,6 +62,11 @@ export const catalogueProjection: Projection = {
           hidden_tests: data.tests.hidden,
           published_at: event.metadata.occurredAt,
           published_by: event.metadata.actor,
+          event_id: event.metadata.eventId,
+          event_xid: event.transactionId.toString(),
+          event_pos: event.position.toString(),
+          // Not a column: the field digests are computed from it in SQL (see the insert below).
+          data,
         });
       } else if (event.type === 'LessonPublished') {
         const data = event.data as EventDataMap['LessonPublished'];
@@ -90,10 +96,18 @@ export const catalogueProjection: Projection = {
          WHERE EXCLUDED.version > q.version`,
         [JSON.stringify([...questions.values()])],
       );
+    // Each field's digest comes from the migration's SQL function, which also backfilled the rows
+    // projected before it: one definition, so staff compare versions digested the same way.
     if (versions.length > 0)
       await tx.query(
         `INSERT INTO rm_catalogue_question_versions
-           SELECT * FROM jsonb_populate_recordset(NULL::rm_catalogue_question_versions, $1::jsonb)
+           (product, question_id, version, content_sha256, tests_sha256, tests_count, hidden_tests,
+            published_at, published_by, event_id, event_xid, event_pos, field_digests)
+         SELECT v.product, v.question_id, v.version, v.content_sha256, v.tests_sha256, v.tests_count,
+                v.hidden_tests, v.published_at, v.published_by, v.event_id, v.event_xid, v.event_pos,
+                rm_catalogue_question_field_digests(r.item->'data')
+           FROM jsonb_array_elements($1::jsonb) AS r(item),
+                jsonb_populate_record(NULL::rm_catalogue_question_versions, r.item) AS v
          ON CONFLICT DO NOTHING`,
         [JSON.stringify(versions)],
       );
