@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  allAccessProductIds,
   DISMISSED_ANNOUNCEMENT_RETENTION_MS,
   errorScreenTexts,
   offlineTexts,
+  productRoles,
   saleBannerTexts,
   TOAST_AUTO_HIDE_MS,
 } from '@app/contracts';
+import { loginTokenOf, signInAsDeveloper, uniquePerson } from './support/auth';
 import { E2E_BASE_URL, E2E_STAFF_TOKEN } from './support/environment';
 
 /* Shell components of spec 2, 4, 8, 9 in the browser: sale banner, announcements, snackbar, error screen. */
@@ -85,6 +88,46 @@ test.describe('sale banner', () => {
     await page.reload();
     await saleBanner(page).getByRole('link', { name: saleBannerTexts.button }).click();
     await expect(page).toHaveURL(/\/purchase$/);
+    await expect(saleBanner(page)).toHaveCount(0);
+  });
+
+  test('not started: no banner until the sale starts, then it shows by itself', async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-02-09T15:59:00Z') });
+    await page.clock.pauseAt(new Date('2026-02-09T15:59:58Z'));
+    await page.goto('/team');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.clock.runFor(500);
+    await expect(saleBanner(page)).toHaveCount(0);
+    await page.clock.runFor(2000);
+    await expect(saleBanner(page)).toBeVisible();
+    await expect(saleBanner(page)).toHaveAttribute('data-status', 'beforeExtensionDate');
+  });
+
+  test('hidden from a learner who owns every product', async ({ page, request }) => {
+    await page.clock.install({ time: new Date('2026-02-11T12:00:00Z') });
+    await page.goto('/team');
+    await expect(saleBanner(page)).toBeVisible();
+    await signInAsDeveloper(page, uniquePerson('owns-all'));
+    // Signed in, owning nothing yet: still offered.
+    await expect(saleBanner(page)).toBeVisible();
+    const token = (await loginTokenOf(page.context()))!;
+    const info = await request.post('/api/users/v1/userinfo/get', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {},
+    });
+    const userId = ((await info.json()) as { subject: string }).subject;
+    for (const product of allAccessProductIds) {
+      const granted = await request.post('/api/staff/v1/users/roles/grant', {
+        headers: { authorization: `Bearer ${E2E_STAFF_TOKEN}` },
+        data: { userId, role: productRoles[product] },
+      });
+      expect(granted.status()).toBe(200);
+    }
+    await page.reload();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('account-name')).toBeVisible();
+    await page.waitForLoadState('networkidle');
     await expect(saleBanner(page)).toHaveCount(0);
   });
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import {
+  allAccessProductIds,
   DRAWER_ANIMATION_TIMEOUT_MS,
   MODAL_EXIT_MS,
   MODAL_SCROLL_RESTORE_MS,
@@ -291,4 +292,54 @@ test('link variant: a link styled as a button navigates', async ({ page }) => {
   await link.click();
   await expect(page).toHaveURL(/\/purchase$/);
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('the bundle catalogue of spec 1 on /purchase: named bundles, their products, labels, themes and features', async ({
+  page,
+}) => {
+  await page.goto('/purchase');
+  const catalogue = page.getByRole('list', { name: 'Bundles' });
+  await expect(catalogue).toBeVisible();
+  const card = (title: string) =>
+    catalogue
+      .locator('.bundle-card')
+      .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  const productsOf = (title: string) =>
+    card(title)
+      .getByRole('list', { name: `Products in the ${title}` })
+      .getByRole('listitem');
+
+  // The named bundles of spec 1, with the products it gives them.
+  const named: [title: string, products: RegExp[]][] = [
+    ['Tech Interview Bundle', [/^AlgoExpert/, /^SystemsExpert/]],
+    ['Algo & ML Bundle', [/^AlgoExpert/, /^MLExpert/]],
+    ['Frontend Interview Bundle', [/^AlgoExpert/, /^FrontendExpert/]],
+    ['Fullstack Interview Bundle', [/^AlgoExpert/, /^SystemsExpert/, /^FrontendExpert/]],
+    ['ML Interview Bundle', [/^AlgoExpert/, /^MLExpert/, /^SystemsExpert/]],
+    ['Tech Interview Prep Bundle', [/^AlgoExpert/, /^SystemsExpert/, /^FrontendExpert/, /^MLExpert/]],
+  ];
+  for (const [title, products] of named) await expect(productsOf(title)).toHaveText(products);
+  // The II bundles include backend, which is not enabled yet.
+  for (const title of [
+    'Fullstack Interview Bundle II',
+    'ML Interview Bundle II',
+    'Infra Interview Bundle II',
+  ]) {
+    await expect(productsOf(title).filter({ hasText: 'BackendExpert (coming soon)' })).toHaveCount(1);
+  }
+  for (const title of ['Ultimate Bundle', 'Infra Interview Bundle I', 'Backend Interview Bundle']) {
+    await expect(card(title)).toHaveCount(1);
+  }
+  await expect(productsOf('Ultimate Bundle')).toHaveCount(allAccessProductIds.length);
+
+  // POPULAR on the Tech Interview Bundle, BEST VALUE on one; no prices anywhere.
+  await expect(card('Tech Interview Bundle').locator('.bundle-card__label')).toHaveText('POPULAR');
+  await expect(catalogue.locator('.bundle-card__label', { hasText: 'BEST VALUE' })).toHaveCount(1);
+  await expect(catalogue).not.toContainText(/[$€£]\s?\d/);
+  // Each card: its colour theme, a feature list and a way to choose it.
+  for (const item of await catalogue.locator('.bundle-card').all()) {
+    await expect(item).toHaveAttribute('data-theme', /^[a-z]+$/);
+    expect(await item.locator('.bundle-card__features li').count()).toBeGreaterThan(0);
+    await expect(item.getByRole('link', { name: /^Choose the / })).toHaveAttribute('href', '/purchase');
+  }
 });
