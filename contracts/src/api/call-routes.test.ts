@@ -1,7 +1,9 @@
 import { buildPath } from './define';
 import * as routes from './call-routes';
+import { signOut } from './auth';
 import { verifyCertificate } from './certificates';
 import { systemStatus } from './spine';
+import { getUserInfo } from './users';
 import {
   createSubmission,
   generateCertificate,
@@ -32,6 +34,8 @@ const calls = [
   generateCertificate,
   verifyCertificate,
   systemStatus,
+  getUserInfo,
+  signOut,
 ];
 
 describe('call routes', () => {

@@ -1,6 +1,8 @@
 import type { ApiCall } from './define';
+import type { signOut } from './auth';
 import type { verifyCertificate } from './certificates';
 import type { systemStatus } from './spine';
+import type { getUserInfo } from './users';
 import type {
   createSubmission,
   generateCertificate,
@@ -18,7 +20,8 @@ import type {
 
 /*
  * Where a call goes, without its zod schemas. The web builds an endpoint from a route when the page
- * that needs it must show before zod and the schemas load (the question list, the status page); the call's types ride
+ * that needs it must show before zod and the schemas load (the question list, the status page, the
+ * session every page shares); the call's types ride
  * along, so the endpoint is typed as if built from the call. This module imports types only: keep it so.
  * Each route is checked against its call (call-routes.test.ts).
  */
@@ -121,4 +124,16 @@ export const systemStatusRoute: CallRoute<typeof systemStatus> = {
   id: 'systemStatus',
   method: 'GET',
   path: '/api/system/v1/status',
+};
+
+export const getUserInfoRoute: CallRoute<typeof getUserInfo> = {
+  id: 'getUserInfo',
+  method: 'POST',
+  path: '/api/users/v1/userinfo/get',
+};
+
+export const signOutRoute: CallRoute<typeof signOut> = {
+  id: 'signOut',
+  method: 'POST',
+  path: '/api/auth/v1/logout',
 };

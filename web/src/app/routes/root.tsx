@@ -1,15 +1,17 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { BACKGROUND_CALL_FIRST_RUN_MS } from '@app/contracts';
 import { AccountArea } from '@/features/auth/components/account-area';
 import { NoticeStack } from '@/shared/notices/notice-stack';
 import { OfflineNotice } from '@/shared/notices/offline-notice';
 import { captureReferralParams } from '@/shared/referral/referral';
 import { isFooterHidden, isProductPagePath, themeForPath } from '@/shared/routing/route-groups';
+import { useDeferredStart } from '@/shared/lib/use-deferred-start';
 import { ScrollManager } from '@/shared/routing/scroll-manager';
 import { AppLayout } from '@/shared/ui/app-layout';
 import { ErrorScreen } from '@/shared/ui/error-screen';
 
-// After the first page: what they need (zod and the contract calls) stays out of its chunks.
+// After the first page: what they need stays out of its chunks.
 const Banners = lazy(() => import('../shell/banners').then((module) => ({ default: module.Banners })));
 const BackgroundServices = lazy(() =>
   import('../shell/background').then((module) => ({ default: module.BackgroundServices })),
@@ -17,6 +19,8 @@ const BackgroundServices = lazy(() =>
 
 export function Component() {
   const { pathname, search } = useLocation();
+  // Spec 7: the background's calls begin 2 s after start, so its code (and zod) loads only then.
+  const isBackgroundDue = useDeferredStart(BACKGROUND_CALL_FIRST_RUN_MS);
 
   // `?r=` and `?a=` are kept whichever page they land on (spec 5).
   useEffect(() => {
@@ -39,9 +43,11 @@ export function Component() {
       <ScrollManager />
       <OfflineNotice />
       <NoticeStack />
-      <Suspense fallback={null}>
-        <BackgroundServices />
-      </Suspense>
+      {isBackgroundDue ? (
+        <Suspense fallback={null}>
+          <BackgroundServices />
+        </Suspense>
+      ) : null}
     </>
   );
 }

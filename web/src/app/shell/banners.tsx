@@ -1,8 +1,15 @@
-import { useEffect, useState } from 'react';
-import { allAccessProductIds, DEFERRED_STARTUP_MS, ownedProducts } from '@app/contracts';
-import { AnnouncementsPanel } from '@/features/announcements/components/announcements-panel';
+import { lazy, Suspense } from 'react';
+import { allAccessProductIds, ownedProducts } from '@app/contracts';
 import { SaleBanner } from '@/features/sale-banner/components/sale-banner';
 import { useCurrentUser, useIsSignedIn } from '@/shared/auth/session';
+import { useDeferredStart } from '@/shared/lib/use-deferred-start';
+
+// Its calls' schemas (zod) load with it, 2 s after start: nothing the first page needs waits for them.
+const AnnouncementsPanel = lazy(() =>
+  import('@/features/announcements/components/announcements-panel').then((module) => ({
+    default: module.AnnouncementsPanel,
+  })),
+);
 
 /**
  * The banners above the header, loaded after the first page: the sale banner at once, the announcements
@@ -20,18 +27,12 @@ export function Banners() {
 
   return (
     <>
-      {isStarted ? <AnnouncementsPanel /> : null}
+      {isStarted ? (
+        <Suspense fallback={null}>
+          <AnnouncementsPanel />
+        </Suspense>
+      ) : null}
       <SaleBanner ownsAllProducts={ownsAllProducts} />
     </>
   );
-}
-
-/** True once `delayMs` (DEFERRED_STARTUP_MS by default) have passed since the shell started. */
-export function useDeferredStart(delayMs = DEFERRED_STARTUP_MS): boolean {
-  const [isStarted, setIsStarted] = useState(false);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setIsStarted(true), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [delayMs]);
-  return isStarted;
 }

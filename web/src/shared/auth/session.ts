@@ -1,4 +1,4 @@
-import { getUserInfo, signOut } from '@app/contracts';
+import { getUserInfoRoute, signOutRoute, type signOut } from '@app/contracts';
 import { api, endSession } from '@/shared/api/api-slice';
 import { contractMutation, contractQuery, type CallRequest } from '@/shared/api/contract-endpoint';
 import { getMachineUuid } from '@/shared/lib/machine-uuid';
@@ -12,8 +12,9 @@ export type LogoutReason = NonNullable<CallRequest<typeof signOut>['reason']>;
 // Endpoint names are the contract call ids: the base query recognises the logout call by its id.
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getUserInfo: contractQuery(build, getUserInfo, { providesTags: ['UserInfo'] }),
-    signOut: contractMutation(build, signOut),
+    // Routes, not calls: every page's shell asks for the user, and zod stays out of its chunks.
+    getUserInfo: contractQuery(build, getUserInfoRoute, { providesTags: ['UserInfo'] }),
+    signOut: contractMutation(build, signOutRoute),
   }),
 });
 
