@@ -1,9 +1,8 @@
 import type { ProductId } from '@app/contracts';
+import { productIndex, type ProductEntry } from './product-index';
 import type { SignInModalVideo } from '@/shared/auth/sign-in-modal-slice';
 
-/** The shell's colour themes: one per product, `ae` (algorithms) by default (spec 2, Footer). */
-export const themeKeys = ['ae', 'se', 'mle', 'fe', 'ie', 'ioe', 'bce', 'bke'] as const;
-export type ThemeKey = (typeof themeKeys)[number];
+export { PROGRAMMING_PRODUCT_URL, themeKeys, type ThemeKey } from './product-index';
 
 /** One part of a product: a course, a question list, a quiz... with the route that shows it. */
 export type ProductSection = {
@@ -15,18 +14,10 @@ export type ProductSection = {
   kind: 'course' | 'questions' | 'quiz' | 'tips' | 'assessments' | 'projects' | 'mock';
 };
 
-export type Product = {
-  id: ProductId;
-  name: string;
+/** A product's index entry (what every page's shell needs) and its marketing: pages that show it load it. */
+export type Product = ProductEntry & {
   /** What the product teaches, in a few words. */
   subject: string;
-  theme: ThemeKey;
-  /** Where the product page lives; an absolute url for a product hosted elsewhere. */
-  productPath: string;
-  indexPath: string | null;
-  isExternal: boolean;
-  /** Flagged off (spec 1): never linked, its routes are skipped. */
-  isDisabled: boolean;
   headline: string;
   pitch: string;
   features: readonly string[];
@@ -35,18 +26,9 @@ export type Product = {
   introVideo?: SignInModalVideo;
 };
 
-/** The programming course is hosted elsewhere and opens in a new tab (spec 1). */
-export const PROGRAMMING_PRODUCT_URL = 'https://www.programmingexpert.io/';
-
 const algoexpert: Product = {
-  id: 'algoexpert',
-  name: 'AlgoExpert',
+  ...productIndex.algoexpert,
   subject: 'Algorithms and data structures',
-  theme: 'ae',
-  productPath: '/product',
-  indexPath: '/questions',
-  isExternal: false,
-  isDisabled: false,
   headline: 'Ace the coding interviews.',
   pitch:
     'Hand-picked coding questions in an online workspace that runs your code against real tests, with a video walkthrough of every solution.',
@@ -103,14 +85,8 @@ const algoexpert: Product = {
 };
 
 const systemsexpert: Product = {
-  id: 'systemsexpert',
-  name: 'SystemsExpert',
+  ...productIndex.systemsexpert,
   subject: 'Systems design',
-  theme: 'se',
-  productPath: '/systems/product',
-  indexPath: '/systems/index',
-  isExternal: false,
-  isDisabled: false,
   headline: 'Ace the systems design interviews.',
   pitch:
     'The fundamentals of distributed systems explained from first principles, then real design questions worked through end to end.',
@@ -153,14 +129,8 @@ const systemsexpert: Product = {
 };
 
 const mlexpert: Product = {
-  id: 'mlexpert',
-  name: 'MLExpert',
+  ...productIndex.mlexpert,
   subject: 'Machine learning',
-  theme: 'mle',
-  productPath: '/machine-learning/product',
-  indexPath: '/machine-learning/index',
-  isExternal: false,
-  isDisabled: false,
   headline: 'Ace the machine learning interviews.',
   pitch:
     'A crash course in machine learning, coding questions that implement the classics, and large-scale ML system design.',
@@ -228,14 +198,8 @@ export const frontendCourseIds = [
 ] as const;
 
 const frontendexpert: Product = {
-  id: 'frontendexpert',
-  name: 'FrontendExpert',
+  ...productIndex.frontendexpert,
   subject: 'Frontend engineering',
-  theme: 'fe',
-  productPath: '/frontend/product',
-  indexPath: '/frontend/index',
-  isExternal: false,
-  isDisabled: false,
   headline: 'Ace the frontend interviews.',
   pitch:
     'Crash courses in HTML, CSS, JavaScript and React, web fundamentals, and frontend coding questions with a live browser preview.',
@@ -299,14 +263,8 @@ const frontendexpert: Product = {
 };
 
 const infraexpert: Product = {
-  id: 'infraexpert',
-  name: 'InfraExpert',
+  ...productIndex.infraexpert,
   subject: 'Infrastructure',
-  theme: 'ie',
-  productPath: '/infrastructure/product',
-  indexPath: '/infrastructure/index',
-  isExternal: false,
-  isDisabled: false,
   headline: 'Ace the infrastructure interviews.',
   pitch:
     'Operating systems, networking, containers and cloud, taught as a crash course, then practised with coding and design questions.',
@@ -352,14 +310,8 @@ const infraexpert: Product = {
 export const iosCourseIds = ['swift', 'uikit', 'swiftui', 'ios-fundamentals'] as const;
 
 const iosexpert: Product = {
-  id: 'iosexpert',
-  name: 'iOSExpert',
+  ...productIndex.iosexpert,
   subject: 'iOS development',
-  theme: 'ioe',
-  productPath: '/ios/product',
-  indexPath: '/ios/index',
-  isExternal: false,
-  isDisabled: false,
   headline: 'Ace the iOS interviews.',
   pitch: 'Swift and the iOS frameworks explained for interviews, with a quiz to check yourself.',
   features: ['A Swift crash course', 'UIKit and SwiftUI courses', 'iOS fundamentals', 'An iOS quiz'],
@@ -425,14 +377,8 @@ const blockchainCourseTitles: Record<(typeof blockchainCourseIds)[number], [stri
 };
 
 const blockchainexpert: Product = {
-  id: 'blockchainexpert',
-  name: 'BlockchainExpert',
+  ...productIndex.blockchainexpert,
   subject: 'Blockchain development',
-  theme: 'bce',
-  productPath: '/blockchain/product',
-  indexPath: '/blockchain/index',
-  isExternal: false,
-  isDisabled: false,
   headline: 'Become a blockchain developer.',
   pitch:
     'From how blockchains work to writing, testing and shipping Solidity contracts, with practice questions, assessments and projects.',
@@ -454,14 +400,8 @@ const blockchainexpert: Product = {
 };
 
 const backendexpert: Product = {
-  id: 'backendexpert',
-  name: 'BackendExpert',
+  ...productIndex.backendexpert,
   subject: 'Backend engineering',
-  theme: 'bke',
-  productPath: '/backend/product',
-  indexPath: null,
-  isExternal: false,
-  isDisabled: true,
   headline: 'Ace the backend interviews.',
   pitch: 'APIs, databases and servers for backend interviews.',
   features: ['A backend crash course', 'A backend quiz'],
@@ -469,14 +409,8 @@ const backendexpert: Product = {
 };
 
 const programmingexpert: Product = {
-  id: 'programmingexpert',
-  name: 'ProgrammingExpert',
+  ...productIndex.programmingexpert,
   subject: 'Learning to program',
-  theme: 'ae',
-  productPath: PROGRAMMING_PRODUCT_URL,
-  indexPath: null,
-  isExternal: true,
-  isDisabled: false,
   headline: 'Learn to program.',
   pitch: 'A programming course for beginners, hosted on its own site.',
   features: ['A beginner-friendly programming course'],

@@ -1,5 +1,5 @@
 import type { ProductId } from '@app/contracts';
-import { products, type ThemeKey } from '@/shared/catalog/products';
+import { productIndex, type ThemeKey } from '@/shared/catalog/product-index';
 
 /*
  * What the shell needs to know about a path, decided from the path alone so the route table keeps only
@@ -30,7 +30,7 @@ export function productForPath(pathname: string): ProductId {
 
 /** The active theme follows the route's product (default `ae`). */
 export function themeForPath(pathname: string): ThemeKey {
-  return products[productForPath(pathname)].theme;
+  return productIndex[productForPath(pathname)].theme;
 }
 
 const workspacePatterns: readonly RegExp[] = [

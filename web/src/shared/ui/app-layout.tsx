@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useNavigation } from 'react-router-dom';
-import type { ThemeKey } from '@/shared/catalog/products';
+import type { ThemeKey } from '@/shared/catalog/product-index';
 import { Footer } from './footer';
 import { BrandMark, NavigationDrawer, ProductsDisclosure } from './navigation-drawer';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DRAWER_ANIMATION_TIMEOUT_MS } from '@app/contracts';
-import { navigationProducts, type ThemeKey } from '@/shared/catalog/products';
+import { navigationEntries, type ThemeKey } from '@/shared/catalog/product-index';
 import { SidePane } from './side-pane';
 
 type NavigationDrawerProps = {
@@ -91,7 +91,7 @@ export function ProductsDisclosure({ onNavigate, className }: ProductsDisclosure
         <span className="products-disclosure__chevron" aria-hidden="true" />
       </button>
       <ul id={listId} className="products-disclosure__list" hidden={!isExpanded}>
-        {navigationProducts.map((product) => (
+        {navigationEntries.map((product) => (
           <li key={product.id}>
             {product.isExternal ? (
               <a

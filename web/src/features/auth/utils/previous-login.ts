@@ -1,5 +1,5 @@
 import { ownedProducts, signInDialogTexts, signInProviderLabels, type OAuthProvider } from '@app/contracts';
-import { products } from '@/shared/catalog/products';
+import { productIndex } from '@/shared/catalog/product-index';
 
 const PREVIOUS_LOGIN_KEY = 'ae_previous_login';
 /** The fake provider is offered as "Developer sign-in" (local runs and tests): named so in the hint. */
@@ -9,7 +9,7 @@ type PreviousLogin = { provider: OAuthProvider; products: string[] };
 
 /** Remembers which provider the last account used and which products it had (spec 2, Sign-in dialog). */
 export function rememberPreviousLogin(provider: OAuthProvider, roles: readonly string[]) {
-  const owned = ownedProducts(roles).map((product) => products[product].name);
+  const owned = ownedProducts(roles).map((product) => productIndex[product].name);
   try {
     window.localStorage.setItem(
       PREVIOUS_LOGIN_KEY,

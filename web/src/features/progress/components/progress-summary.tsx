@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useIsSignedInHere } from '@/shared/auth/session-slice';
 import { Button } from '@/shared/ui/button';
-import { products } from '@/shared/catalog/products';
+import { productIndex } from '@/shared/catalog/product-index';
 import {
   useGenerateCertificateMutation,
   useGetMyCertificatesQuery,
@@ -35,7 +35,7 @@ export function ProgressSummary({ product }: ProgressSummaryProps) {
   if (!signedIn) {
     return (
       <p className="progress-summary__invitation">
-        Sign in to track your progress and earn the {products[product].name} certificate.
+        Sign in to track your progress and earn the {productIndex[product].name} certificate.
       </p>
     );
   }
@@ -129,7 +129,7 @@ function SignedInProgress({ product }: ProgressSummaryProps) {
         </div>
       ) : (
         <p className="progress-summary__note">
-          Complete every question to earn the {products[product].name} certificate (version {version}).
+          Complete every question to earn the {productIndex[product].name} certificate (version {version}).
         </p>
       )}
       {held.length > 0 ? (
@@ -138,7 +138,7 @@ function SignedInProgress({ product }: ProgressSummaryProps) {
           <ul>
             {held.map((certificate) => (
               <li key={certificate.certificateId ?? certificate.version}>
-                {products[product].name} version {certificate.version}
+                {productIndex[product].name} version {certificate.version}
                 {certificate.issuedAt ? `, issued ${certificate.issuedAt.slice(0, 10)}` : ''}:{' '}
                 {certificate.url ? (
                   <a href={certificate.url} target="_blank" rel="noopener noreferrer">
