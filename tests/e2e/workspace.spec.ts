@@ -1,73 +1,22 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginTokenOf, signInAsDeveloper, signInDialog, uniquePerson } from './support/auth';
-import { E2E_STAFF_TOKEN } from './support/environment';
+import { expect, test } from '@playwright/test';
+import { signInAsDeveloper, signInDialog, uniquePerson } from './support/auth';
+import {
+  SLUG,
+  editorText,
+  fileOf,
+  grantAlgoExpert,
+  openWorkspace,
+  TYPED_SOLUTION,
+  typeLines,
+  typeSolution,
+} from './support/workspace';
 
 /*
  * The coding workspace (issue 7, spec 2, 4, 5) on the content the platform published at start: a learner
  * types a solution into Monaco, runs it, submits it and sees the indicator and progress move without a
- * reload; the vim keymap; panes, hints, copy, next question and the not-found page.
+ * reload; the vim keymap; panes, hints, copy, next question and the not-found page. The workspace's other
+ * options are in workspace-options.spec.ts.
  */
-const questionsDir = path.resolve(__dirname, '..', '..', 'content', 'algorithms', 'questions');
-const fileOf = (slug: string) =>
-  JSON.parse(readFileSync(path.join(questionsDir, slug, 'question.json'), 'utf8')) as {
-    name: string;
-    hints: string[];
-    free?: boolean;
-  };
-
-const SLUG = 'ordered-squares';
-
-async function grantAlgoExpert(page: Page, request: APIRequestContext) {
-  const token = (await loginTokenOf(page.context()))!;
-  const info = await request.post('/api/users/v1/userinfo/get', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {},
-  });
-  const userId = ((await info.json()) as { subject: string }).subject;
-  const granted = await request.post('/api/staff/v1/users/roles/grant', {
-    headers: { authorization: `Bearer ${E2E_STAFF_TOKEN}` },
-    data: { userId, role: 'premiumv1' },
-  });
-  expect(granted.status()).toBe(200);
-}
-
-async function openWorkspace(page: Page, slug: string) {
-  await page.goto(`/questions/${slug}`);
-  await expect(page.getByRole('heading', { level: 1, name: fileOf(slug).name })).toBeVisible();
-  await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 20_000 });
-}
-
-async function editorText(page: Page) {
-  // Monaco renders spaces as no-break spaces.
-  return (await page.locator('.workspace__editor .view-lines').innerText()).replace(/\u00a0/g, ' ');
-}
-
-/*
- * A correct solution as a learner types it, key by key: each line on its own, so the editor's automatic
- * closing brackets are typed over and its indentation has nothing to add.
- */
-const TYPED_SOLUTION = [
-  'function orderedSquares(values) { return values.map((v) => v * v).sort((a, b) => a - b); }',
-  'exports.orderedSquares = orderedSquares;',
-];
-
-async function typeLines(page: Page, lines: readonly string[]) {
-  for (const [index, line] of lines.entries()) {
-    // A new line without Enter, which would accept a suggestion if the completion list is open.
-    if (index > 0) await page.keyboard.insertText('\n');
-    await page.keyboard.type(line);
-  }
-}
-
-/** Replaces the editor's whole text as a person would: focus, select all, delete, type. */
-async function typeSolution(page: Page) {
-  await page.locator('.workspace__editor .monaco-editor .view-lines').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await typeLines(page, TYPED_SOLUTION);
-}
 
 test('a learner types a solution into Monaco, runs it, submits it, and the indicator and progress change without a reload', async ({
   page,
