@@ -210,7 +210,7 @@ test('font zoom: the editor text is 14 px times the zoom, and the zoom is kept',
   await expect.poll(() => editorFontSize(page)).toBe('11.2px');
 });
 
-test('whiteboard mode: no colouring and no running, Submit Code still judges, and the mode is kept', async ({
+test('whiteboard mode: no colouring, suggestions or running, Submit Code still judges, and the mode is kept', async ({
   page,
   request,
 }) => {
@@ -221,6 +221,14 @@ test('whiteboard mode: no colouring and no running, Submit Code still judges, an
   await expect(editor).toHaveAttribute('data-language', 'javascript');
   // Coloured: keywords, identifiers and numbers each in their own colour.
   await expect.poll(async () => (await tokenColours(page)).length).toBeGreaterThan(1);
+  // Suggestions: a word's first letters bring up the list, Escape and Backspace take it away again.
+  const suggestions = page.locator('.suggest-widget.visible');
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText('\n');
+  await page.keyboard.type('orderedS');
+  await expect(suggestions).toBeVisible();
+  await page.keyboard.press('Escape');
+  for (let i = 0; i < 'orderedS'.length + 1; i++) await page.keyboard.press('Backspace');
 
   await openSettings(page);
   const saved = optionsSaved(page, '"isWhiteboardModeOn":true');
@@ -228,12 +236,25 @@ test('whiteboard mode: no colouring and no running, Submit Code still judges, an
   await saved;
   await closeSettings(page);
   await expect(
-    page.getByText('Whiteboard mode: no colouring and no running', { exact: false }),
+    page.getByText('Whiteboard mode: no colouring, no suggestions and no running', { exact: false }),
   ).toBeVisible();
   await expect(editor).toHaveAttribute('data-language', 'plaintext');
   await expect.poll(() => tokenColours(page)).toEqual(['mtk1']);
   await expect(page.getByRole('button', { name: 'Run Code' })).toHaveCount(0);
   await expect(page.getByText('Quick Test', { exact: true })).toHaveCount(0);
+  // No suggestions and no automatic closing: what is typed is what shows.
+  const before = await editorText(page);
+  await editorSurface(page).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText('\n');
+  await page.keyboard.type('orderedS(');
+  await expect.poll(() => editorText(page)).toContain('orderedS(');
+  expect(await editorText(page)).not.toContain('orderedS()');
+  // Give a suggestion list the time it takes to appear where assistance is on.
+  await page.waitForTimeout(700);
+  await expect(suggestions).toHaveCount(0);
+  for (let i = 0; i < 'orderedS('.length + 1; i++) await page.keyboard.press('Backspace');
+  await expect.poll(() => editorText(page)).toBe(before);
 
   // Ctrl + ' runs nothing, in the editor or outside it; Shift + Ctrl + ' still submits.
   const runs: string[] = [];
@@ -260,9 +281,9 @@ test('whiteboard mode: no colouring and no running, Submit Code still judges, an
   await expect(page.getByLabel('Whiteboard mode')).toBeChecked();
   await page.getByLabel('Whiteboard mode').uncheck();
   await closeSettings(page);
-  await expect(page.getByText('Whiteboard mode: no colouring and no running', { exact: false })).toHaveCount(
-    0,
-  );
+  await expect(
+    page.getByText('Whiteboard mode: no colouring, no suggestions and no running', { exact: false }),
+  ).toHaveCount(0);
   await expect(editor).toHaveAttribute('data-language', 'javascript');
   await expect.poll(async () => (await tokenColours(page)).length).toBeGreaterThan(1);
   await expect(page.getByRole('button', { name: 'Run Code' })).toBeVisible();

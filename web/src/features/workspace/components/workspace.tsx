@@ -523,8 +523,8 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
           ) : null}
           {options.isWhiteboardModeOn ? (
             <p className="workspace__notice">
-              Whiteboard mode: no colouring and no running, as at an interview&apos;s whiteboard. Submit when
-              you are sure.
+              Whiteboard mode: no colouring, no suggestions and no running, as at an interview&apos;s
+              whiteboard. Submit when you are sure.
             </p>
           ) : null}
           <div className="workspace__editor">
@@ -536,6 +536,7 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
                 onChange={handleCodeChange}
                 themeId={options.syntaxHighlightTheme}
                 syntaxHighlight={options.syntaxHighlight && !options.isWhiteboardModeOn}
+                assistance={!options.isWhiteboardModeOn}
                 keymap={options.keymap}
                 fontZoom={options.fontZoom}
                 onRun={() => void execute('run')}

@@ -28,6 +28,8 @@ export type CodeEditorProps = {
   themeId: EditorThemeId;
   /** false = plain text colouring (language 'plaintext') in the same theme. */
   syntaxHighlight: boolean;
+  /** false = no suggestions, hovers, parameter hints or automatic closing: a whiteboard's bare text. */
+  assistance?: boolean;
   /** 'sublime' (Monaco's bindings), 'vim' (with a status line showing the mode) or 'emacs'. */
   keymap: Keymap;
   /** Font size = EDITOR_FONT_SIZE_PX × fontZoom. */
@@ -39,6 +41,19 @@ export type CodeEditorProps = {
   /** Label of the editor's textarea, default 'Code editor'. */
   ariaLabel?: string;
   className?: string;
+};
+
+/** What the editor stops offering in whiteboard mode: the learner writes every character themselves. */
+const withoutAssistance: editor.IStandaloneEditorConstructionOptions = {
+  quickSuggestions: false,
+  suggestOnTriggerCharacters: false,
+  wordBasedSuggestions: 'off',
+  parameterHints: { enabled: false },
+  hover: { enabled: false },
+  autoClosingBrackets: 'never',
+  autoClosingQuotes: 'never',
+  autoSurround: 'never',
+  codeLens: false,
 };
 
 /**
@@ -55,6 +70,7 @@ export function CodeEditor({
   onChange,
   themeId,
   syntaxHighlight,
+  assistance = true,
   keymap,
   fontZoom,
   readOnly = false,
@@ -87,8 +103,9 @@ export function CodeEditor({
       // The textarea input rather than Chromium's EditContext, whose text input no listener can take
       // first: a multi-character input goes in as it is (literal-text-input.ts).
       editContext: false,
+      ...(assistance ? {} : withoutAssistance),
     }),
-    [fontZoom, readOnly, ariaLabel],
+    [fontZoom, readOnly, ariaLabel, assistance],
   );
 
   const handleMount = useCallback<OnMount>((mounted) => setCodeEditor(mounted), []);
