@@ -8,6 +8,9 @@ import { reportWindowErrors } from '@/shared/telemetry/window-errors';
 export const store = configureStore({
   reducer: sharedReducer,
   middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+  // RTK Query's answers notify the page at the end of the current task rather than at the next animation
+  // frame (the default): a list whose data has arrived renders now and shows in the coming frame.
+  enhancers: (getDefaultEnhancers) => getDefaultEnhancers({ autoBatch: { type: 'tick' } }),
 });
 
 // Lets queries refetch when the window regains focus or the network comes back.
