@@ -287,7 +287,7 @@ export async function startKafka(options: StartKafkaOptions = {}): Promise<Runni
 
   // Storage is formatted once; a restart keeps it (and the topics in it).
   if (!fs.existsSync(path.join(dataDir, 'logs', 'meta.properties'))) {
-    const clusterId = randomBytes(16).toString('base64url').slice(0, 22);
+    const clusterId = newClusterId();
     const format = spawnSync(
       java.java,
       [...jvmArgs, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', propertiesFile],
@@ -379,4 +379,15 @@ export async function waitForBroker(brokers: string[], timeoutMs: number, check?
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`Kafka at ${brokers.join(',')} was not ready within ${timeoutMs} ms: ${String(lastError)}`);
+}
+
+/**
+ * A cluster id as Kafka makes them: 16 random bytes in base64url. One that starts with '-' would be read
+ * as an option by kafka-storage's argument parser (1 in 64 of them), so Kafka draws again, and so do we.
+ */
+export function newClusterId(): string {
+  for (;;) {
+    const id = randomBytes(16).toString('base64url').slice(0, 22);
+    if (!id.startsWith('-')) return id;
+  }
 }
