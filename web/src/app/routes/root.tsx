@@ -10,6 +10,7 @@ import { useDeferredStart } from '@/shared/lib/use-deferred-start';
 import { ScrollManager } from '@/shared/routing/scroll-manager';
 import { AppLayout } from '@/shared/ui/app-layout';
 import { ErrorScreen } from '@/shared/ui/error-screen';
+import { OptionalPart } from '@/shared/ui/optional-part';
 
 // After the first page: what they need stays out of its chunks.
 const Banners = lazy(() => import('../shell/banners').then((module) => ({ default: module.Banners })));
@@ -44,9 +45,11 @@ export function Component() {
       <OfflineNotice />
       <NoticeStack />
       {isBackgroundDue ? (
-        <Suspense fallback={null}>
-          <BackgroundServices />
-        </Suspense>
+        <OptionalPart>
+          <Suspense fallback={null}>
+            <BackgroundServices />
+          </Suspense>
+        </OptionalPart>
       ) : null}
     </>
   );

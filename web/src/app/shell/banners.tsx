@@ -3,6 +3,7 @@ import { allAccessProductIds, ownedProducts } from '@app/contracts';
 import { SaleBanner } from '@/features/sale-banner/components/sale-banner';
 import { useCurrentUser, useIsSignedIn } from '@/shared/auth/session';
 import { useDeferredStart } from '@/shared/lib/use-deferred-start';
+import { OptionalPart } from '@/shared/ui/optional-part';
 
 // Its calls' schemas (zod) load with it, 2 s after start: nothing the first page needs waits for them.
 const AnnouncementsPanel = lazy(() =>
@@ -28,9 +29,11 @@ export function Banners() {
   return (
     <>
       {isStarted ? (
-        <Suspense fallback={null}>
-          <AnnouncementsPanel />
-        </Suspense>
+        <OptionalPart>
+          <Suspense fallback={null}>
+            <AnnouncementsPanel />
+          </Suspense>
+        </OptionalPart>
       ) : null}
       <SaleBanner ownsAllProducts={ownsAllProducts} />
     </>
