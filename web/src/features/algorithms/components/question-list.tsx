@@ -144,23 +144,22 @@ export function QuestionList({ summary }: QuestionListProps) {
   const groups = useMemo(() => groupQuestions(visible, sortMethod, order), [visible, sortMethod, order]);
   // In the learner's own order each shown question moves one place up or down among the shown ones.
   const isCustomOrder = sortMethod === 'custom';
+  const shownIds = useMemo(
+    () => groups.flatMap((group) => group.questions.map((question) => question.id)),
+    [groups],
+  );
   const handleMove = useCallback(
     (questionId: string, direction: MoveDirection) => {
       const current = groupQuestions(all, 'custom', order).flatMap((group) => group.questions);
-      const shown = groups.flatMap((group) => group.questions.map((question) => question.id));
       const moved = moveInCustomOrder(
         current.map((question) => question.id),
-        shown,
+        shownIds,
         questionId,
         direction,
       );
       save({ orderedQuestions: moved });
     },
-    [all, order, groups, save],
-  );
-  const shownIds = useMemo(
-    () => groups.flatMap((group) => group.questions.map((question) => question.id)),
-    [groups],
+    [all, order, shownIds, save],
   );
   const completed = useMemo(
     () => all.filter((q) => statuses.get(q.id) === 'CORRECT').length,
