@@ -1,5 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL, E2E_PORT, E2E_STAFF_TOKEN } from './e2e/support/environment';
+import {
+  E2E_BASE_URL,
+  E2E_PORT,
+  E2E_STAFF_TOKEN,
+  E2E_STRIPE_WEBHOOK_SECRET,
+} from './e2e/support/environment';
 
 /**
  * End-to-end tests against the whole platform as `npm start` runs it (embedded PostgreSQL, both services
@@ -37,6 +42,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
       STAFF_TOKEN: E2E_STAFF_TOKEN,
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
       // Every browser test signs someone in from 127.0.0.1; the limit itself is tested in the HTTP suites.
       SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
     },

@@ -25,6 +25,7 @@ import { PublishAnnouncementController } from './announcements/publish-announcem
 import { WithdrawAnnouncementController } from './announcements/withdraw-announcement/withdraw-announcement.controller';
 import { SetUserDataController } from './user-data/set-user-data/set-user-data.controller';
 import { SetUserDataHandler } from './user-data/set-user-data/set-user-data.handler';
+import { StripeWebhookController } from './billing/stripe-webhook/stripe-webhook.controller';
 
 @Module({})
 export class AppModule implements OnApplicationShutdown {
@@ -50,6 +51,7 @@ export class AppModule implements OnApplicationShutdown {
         PublishAnnouncementController,
         WithdrawAnnouncementController,
         SetUserDataController,
+        StripeWebhookController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },

@@ -59,6 +59,12 @@ export const platformErrorCodes = [
   'OUTPUT_TOO_BIG',
   /** user-data/set: the set, or the stored document after merging it, is over its size limit. */
   'USER_DATA_TOO_LARGE',
+  /** Payment webhook: the Stripe-Signature header is missing, stale or does not match the body. */
+  'BILLING_BAD_SIGNATURE',
+  /** Payment webhook: a paid checkout lacks what fulfilment needs (buyer, products) or names unknown products. */
+  'BILLING_BAD_CHECKOUT',
+  /** Payments are not set up on this deployment (no webhook secret). */
+  'BILLING_NOT_CONFIGURED',
   'NOT_FOUND',
   /** The path exists but answers another HTTP method. */
   'METHOD_NOT_ALLOWED',

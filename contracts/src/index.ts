@@ -12,6 +12,7 @@ export * from './events/announcements';
 export * from './events/catalogue';
 export * from './events/certificates';
 export * from './events/user-data';
+export * from './events/billing';
 export * from './rules/access';
 export * from './rules/affiliates';
 export * from './api';

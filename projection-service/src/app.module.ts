@@ -17,6 +17,7 @@ import { CatalogueController } from './read-models/catalogue/catalogue.controlle
 import { UserDataController } from './read-models/user-data/user-data.controller';
 import { ProgressController } from './read-models/progress/progress.controller';
 import { CertificatesController } from './read-models/certificates/certificates.controller';
+import { BillingController } from './read-models/billing/billing.controller';
 
 @Module({})
 export class AppModule {
@@ -33,6 +34,7 @@ export class AppModule {
         TelemetryDailyController,
         AffiliateClicksDailyController,
         UserAccessController,
+        BillingController,
         SubmissionsController,
         AnnouncementsController,
         CatalogueController,

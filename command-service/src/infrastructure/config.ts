@@ -26,6 +26,8 @@ export type CommandServiceConfig = {
   signInAttemptsPerMinute: number;
   /** Set with KAFKA_BROKERS: the forwarder publishes the event store to this topic. */
   kafka: KafkaForwardingConfig | undefined;
+  /** Signing secret of the Stripe webhook endpoint (STRIPE_WEBHOOK_SECRET); unset: payments are off. */
+  stripeWebhookSecret: string | undefined;
   /** The environment it was read from: OAuth provider settings (OAUTH_*) are read from it. */
   env: NodeJS.ProcessEnv;
 };
@@ -48,6 +50,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): CommandService
       .map((o) => new URL(o).origin),
     signInAttemptsPerMinute: Number(env.SIGN_IN_ATTEMPTS_PER_MINUTE ?? SIGN_IN_ATTEMPTS_PER_MINUTE),
     kafka: readKafkaConfig(env),
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     env,
   };
 }

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import type { ServiceName } from '@app/contracts';
+import { STRIPE_WEBHOOK_PATH, type ServiceName } from '@app/contracts';
 import { ApiErrorFilter } from './error-filter';
 import { PinoNestLogger } from './logger';
 
@@ -18,7 +18,14 @@ export async function createHttpApp(
     bodyParser: false,
   });
   // strict: false accepts a bare JSON string body (the affiliate click sends its code that way).
-  app.useBodyParser('json', { limit: '256kb', strict: false });
+  // The payment webhook's signature covers the exact bytes: keep them beside the parsed body.
+  app.useBodyParser('json', {
+    limit: '256kb',
+    strict: false,
+    verify: (request: Request & { rawBody?: Buffer }, _response: unknown, body: Buffer) => {
+      if (request.url?.startsWith(STRIPE_WEBHOOK_PATH)) request.rawBody = body;
+    },
+  });
   app.useBodyParser('text', { limit: '16kb' });
   app.useGlobalFilters(new ApiErrorFilter(logger, service));
   app.use((request: Request, response: Response, next: NextFunction) => {

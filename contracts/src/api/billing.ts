@@ -132,6 +132,8 @@ export const chargeSchema = z.object({
   currency: z.string(),
   products: z.array(productOrBundleSchema),
   createdAt: timestampSchema,
+  /** Cents refunded so far (0 when none). */
+  amountRefunded: centsSchema,
 });
 export type Charge = z.infer<typeof chargeSchema>;
 
@@ -143,6 +145,26 @@ export const getCharges = defineCall({
   summary: "The user's charges and licence charges (empty for anonymous visitors).",
   request: emptyRequest,
   response: z.object({ charges: z.array(chargeSchema), licenseCharges: z.array(chargeSchema) }),
+});
+
+/**
+ * The payment provider's webhook (Stripe's event delivery). Not a browser call: the signature
+ * header over the raw body is the authentication, so access is open and the handler refuses
+ * anything unsigned. A purchase is fulfilled here only, once per checkout however often and
+ * concurrently it is delivered. The body is Stripe's event object; only `id` and `type` are fixed.
+ */
+export const STRIPE_WEBHOOK_PATH = '/api/subscriptions/v1/stripe/webhook';
+export const stripeWebhook = defineCall({
+  id: 'stripeWebhook',
+  path: STRIPE_WEBHOOK_PATH,
+  kind: 'command',
+  access: anyone,
+  summary: 'Payment events from Stripe (checkout paid, refunds) that grant and end subscriptions.',
+  request: z.looseObject({ id: z.string().min(1).max(255), type: z.string().min(1).max(255) }),
+  response: commandAckSchema.extend({
+    /** What the event did: fulfilled, refunded, duplicate (already handled) or ignored (not ours to act on). */
+    outcome: z.enum(['fulfilled', 'refunded', 'duplicate', 'ignored']),
+  }),
 });
 
 /** A short-lived link to the receipt document; the spec does not say how the file is delivered. */

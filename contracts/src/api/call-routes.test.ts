@@ -4,6 +4,7 @@ import { signOut } from './auth';
 import { verifyCertificate } from './certificates';
 import { systemStatus } from './spine';
 import { getUserInfo } from './users';
+import { getCharges, getSubscriptions } from './billing';
 import {
   createSubmission,
   generateCertificate,
@@ -36,6 +37,8 @@ const calls = [
   systemStatus,
   getUserInfo,
   signOut,
+  getSubscriptions,
+  getCharges,
 ];
 
 describe('call routes', () => {

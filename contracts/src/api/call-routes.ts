@@ -3,6 +3,7 @@ import type { signOut } from './auth';
 import type { verifyCertificate } from './certificates';
 import type { systemStatus } from './spine';
 import type { getUserInfo } from './users';
+import type { getCharges, getSubscriptions } from './billing';
 import type {
   createSubmission,
   generateCertificate,
@@ -136,4 +137,16 @@ export const signOutRoute: CallRoute<typeof signOut> = {
   id: 'signOut',
   method: 'POST',
   path: '/api/auth/v1/logout',
+};
+
+export const getSubscriptionsRoute: CallRoute<typeof getSubscriptions> = {
+  id: 'getSubscriptions',
+  method: 'GET',
+  path: '/api/subscriptions/v2/subscriptions/get',
+};
+
+export const getChargesRoute: CallRoute<typeof getCharges> = {
+  id: 'getCharges',
+  method: 'POST',
+  path: '/api/subscriptions/v1/charges/get',
 };

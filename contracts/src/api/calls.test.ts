@@ -166,8 +166,10 @@ describe('apiCalls', () => {
     // The OAuth callback, the provider list of the sign-in dialog, and sign-out (tokens are revocable).
     // The languages this deployment can run, for the workspace's language menu.
     // The public certificate pages behind generate_certificate's url.
+    // The payment provider's webhook, which fulfils purchases.
     expect(extra.map((call) => call.id).sort()).toEqual(
       [
+        'stripeWebhook',
         'finishOAuth',
         'listLanguages',
         'listSignInProviders',

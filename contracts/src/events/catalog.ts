@@ -18,6 +18,12 @@ import { CodeSubmittedV1, SubmissionsResetV1 } from './execution';
 import { AnnouncementPublishedV1, AnnouncementWithdrawnV1 } from './announcements';
 import { LessonPublishedV1, QuestionPublishedV1 } from './catalogue';
 import { UserDataSetV1 } from './user-data';
+import {
+  PurchaseCompletedV1,
+  PurchaseRefundedV1,
+  SubscriptionActivatedV1,
+  SubscriptionEndedV1,
+} from './billing';
 
 /* Every version of every domain event. Add new versions here; never remove old ones while stored. */
 const allDefinitions = [
@@ -41,6 +47,10 @@ const allDefinitions = [
   QuestionPublishedV1,
   LessonPublishedV1,
   UserDataSetV1,
+  PurchaseCompletedV1,
+  PurchaseRefundedV1,
+  SubscriptionActivatedV1,
+  SubscriptionEndedV1,
 ] as const;
 
 type AnyDefinition = EventDefinition<string, number, z.ZodType>;
@@ -66,6 +76,10 @@ export type EventDataMap = {
   QuestionPublished: z.infer<typeof QuestionPublishedV1.schema>;
   LessonPublished: z.infer<typeof LessonPublishedV1.schema>;
   UserDataSet: z.infer<typeof UserDataSetV1.schema>;
+  PurchaseCompleted: z.infer<typeof PurchaseCompletedV1.schema>;
+  PurchaseRefunded: z.infer<typeof PurchaseRefundedV1.schema>;
+  SubscriptionActivated: z.infer<typeof SubscriptionActivatedV1.schema>;
+  SubscriptionEnded: z.infer<typeof SubscriptionEndedV1.schema>;
 };
 export type EventType = keyof EventDataMap;
 

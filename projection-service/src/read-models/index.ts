@@ -8,6 +8,7 @@ import { submissionsProjection } from './submissions/submissions.projection';
 import { catalogueProjection } from './catalogue/catalogue.projection';
 import { announcementsProjection } from './announcements/announcements.projection';
 import { userDataProjection } from './user-data/user-data.projection';
+import { billingProjection } from './billing/billing.projection';
 
 /** Every projection the service runs. */
 export const projections: readonly Projection[] = [
@@ -20,4 +21,5 @@ export const projections: readonly Projection[] = [
   catalogueProjection,
   announcementsProjection,
   userDataProjection,
+  billingProjection,
 ];

@@ -28,7 +28,13 @@ let target: SignedInUser;
 /** An announcement the withdraw call acts on (the first allowed caller withdraws it, the rest again). */
 let announcementId: string;
 beforeAll(async () => {
-  platform = await startPlatform({ env: { PUBLISH_CONTENT: 'true', CONTENT_DIR: content.dir } });
+  platform = await startPlatform({
+    env: {
+      PUBLISH_CONTENT: 'true',
+      CONTENT_DIR: content.dir,
+      STRIPE_WEBHOOK_SECRET: `whsec_${randomUUID()}`,
+    },
+  });
   target = await signInFake(platform.url);
   const published = await call<{ announcement: { id: string } }>(
     platform.url,
@@ -257,6 +263,17 @@ const endpoints: Endpoint[] = [
     id: 'verifyCertificate',
     request: get('/api/certificates/v1/00000000-0000-4000-8000-000000000000/verify'),
     allowedStatus: 404,
+  },
+  { id: 'getSubscriptions', request: get('/api/subscriptions/v2/subscriptions/get') },
+  { id: 'getCharges', request: post('/api/subscriptions/v1/charges/get') },
+  // Open to anyone, then refused without Stripe's signature.
+  {
+    id: 'stripeWebhook',
+    request: post('/api/subscriptions/v1/stripe/webhook', {
+      id: 'evt_matrix',
+      type: 'checkout.session.completed',
+    }),
+    allowedStatus: 400,
   },
 ];
 

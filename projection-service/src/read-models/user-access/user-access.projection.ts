@@ -19,6 +19,8 @@ const eventTypes = [
   'RoleGranted',
   'RoleRevoked',
   'ScreenLeaseTakenOver',
+  'SubscriptionActivated',
+  'SubscriptionEnded',
   'AccountWiped',
 ] as const;
 type AccessEvent = {
@@ -60,6 +62,12 @@ export function evolve(
       return { ...state, roles: state.roles.filter((r) => r !== event.data.role) };
     case 'ScreenLeaseTakenOver':
       return { ...state, screenTakeovers: state.screenTakeovers + 1 };
+    case 'SubscriptionActivated':
+      return state.subscriptions.includes(event.data.product)
+        ? state
+        : { ...state, subscriptions: [...state.subscriptions, event.data.product] };
+    case 'SubscriptionEnded':
+      return { ...state, subscriptions: state.subscriptions.filter((p) => p !== event.data.product) };
   }
 }
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { allAccessProductIds, ownedProducts } from '@app/contracts';
+import { allAccessProductIds } from '@app/contracts';
 import { SaleBanner } from '@/features/sale-banner/components/sale-banner';
-import { useCurrentUser, useIsSignedIn } from '@/shared/auth/session';
+import { useOwnedProducts } from '@/shared/billing/billing-api';
 import { useDeferredStart } from '@/shared/lib/use-deferred-start';
 import { OptionalPart } from '@/shared/ui/optional-part';
 
@@ -18,13 +18,9 @@ const AnnouncementsPanel = lazy(() =>
  */
 export function Banners() {
   const isStarted = useDeferredStart();
-  const isSignedIn = useIsSignedIn();
-  const { data: user } = useCurrentUser();
-  const ownsAllProducts = !isSignedIn
-    ? false
-    : user
-      ? allAccessProductIds.every((product) => ownedProducts(user.roles).includes(product))
-      : undefined;
+  // Roles and active subscriptions both count (spec 6); undefined until both are known.
+  const owned = useOwnedProducts();
+  const ownsAllProducts = owned && allAccessProductIds.every((product) => owned.includes(product));
 
   return (
     <>

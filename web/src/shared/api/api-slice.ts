@@ -210,6 +210,7 @@ export const apiTagTypes = [
   'UserData',
   'Unlocks',
   'Certificates',
+  'Billing',
 ] as const;
 export type ApiTagType = (typeof apiTagTypes)[number];
 

@@ -8,6 +8,6 @@ export function beginSession(token: string): AppThunk {
   return (dispatch) => {
     saveLoginToken(token);
     dispatch(sessionStarted());
-    dispatch(api.util.invalidateTags(['UserInfo']));
+    dispatch(api.util.invalidateTags(['UserInfo', 'Billing']));
   };
 }

@@ -1,5 +1,6 @@
 import { SignInGate } from '@/features/auth/components/sign-in-gate';
-import { ComingPanel, PageHeader } from '@/shared/ui/page';
+import { OwnedProducts } from '@/features/account/components/owned-products';
+import { PageHeader } from '@/shared/ui/page';
 
 export function Component() {
   return (
@@ -11,9 +12,7 @@ export function Component() {
         crumbs={[{ label: 'Account', to: '/account/overview' }]}
       />
       <SignInGate reason="Log in to see your products.">
-        <ComingPanel title="Product access arrives soon">
-          <p>Each product with its access dates, from a purchase, a licence key or a bundle.</p>
-        </ComingPanel>
+        <OwnedProducts />
       </SignInGate>
     </>
   );

@@ -1,5 +1,6 @@
 import { SignInGate } from '@/features/auth/components/sign-in-gate';
-import { ComingPanel, PageHeader } from '@/shared/ui/page';
+import { ChargesTable } from '@/features/account/components/charges-table';
+import { PageHeader } from '@/shared/ui/page';
 
 export function Component() {
   return (
@@ -7,13 +8,11 @@ export function Component() {
       <PageHeader
         title="Transactions"
         eyebrow="Account"
-        lead="Your purchases and receipts."
+        lead="Your purchases, newest first."
         crumbs={[{ label: 'Account', to: '/account/overview' }]}
       />
       <SignInGate reason="Log in to see your transactions.">
-        <ComingPanel title="Your purchase history arrives soon">
-          <p>Each charge with its date and amount, and a receipt to download.</p>
-        </ComingPanel>
+        <ChargesTable />
       </SignInGate>
     </>
   );

@@ -1,5 +1,6 @@
 import { LOGIN_FAILURE_TEXT, type OAuthStartProvider } from '@app/contracts';
 import { beginSession } from '@/shared/auth/session';
+import { loadBillingAtStartup } from '@/shared/billing/billing-api';
 import type { AppThunk } from '@/shared/lib/store';
 import { noticeShown } from '@/shared/notices/notices-slice';
 import { signInWithPopup } from '../utils/sign-in-popup';
@@ -21,6 +22,7 @@ export function signIn(provider: OAuthStartProvider, checkStudent = false): AppT
     try {
       const token = await signInWithPopup(provider, { checkStudent, signal: attempt.signal });
       dispatch(beginSession(token));
+      void dispatch(loadBillingAtStartup());
       return 'signedIn';
     } catch (error) {
       if (attempt.signal.aborted) return 'abandoned';

@@ -1,12 +1,14 @@
 import { holdCallsUntil } from '@/shared/api/api-slice';
 import { readLoginToken, watchLoggedInFlag } from '@/shared/auth/login-token';
 import { beginSession } from '@/shared/auth/begin-session';
+import { loadBillingAtStartup } from '@/shared/billing/billing-api';
 import { selectIsSignedIn } from '@/shared/auth/session-slice';
 import type { AppThunk } from '@/shared/lib/store';
 
 /**
  * Once per page load: follows sign-ins and sign-outs of the other tabs, and when signed in exchanges
- * the token for a fresh one with the current roles (spec 4, Roles refresh). The refresh is loaded only
+ * the token for a fresh one with the current roles (spec 4, Roles refresh) and loads the subscriptions
+ * and charges (spec 7, Startup). The refresh is loaded only
  * for signed-in visitors.
  */
 export function startSession(): AppThunk {
@@ -17,12 +19,17 @@ export function startSession(): AppThunk {
       if (!isLoggedIn && isSignedInHere) window.location.reload();
       if (isLoggedIn && !isSignedInHere) {
         void waitForLoginCookie().then((token) => {
-          if (token && !selectIsSignedIn(getState())) dispatch(beginSession(token));
+          if (token && !selectIsSignedIn(getState())) {
+            dispatch(beginSession(token));
+            void dispatch(loadBillingAtStartup());
+          }
         });
       }
     });
     if (selectIsSignedIn(getState())) {
       holdCallsUntil(import('./refresh-roles').then(({ refreshRoles }) => dispatch(refreshRoles())));
+      // Spec 7 startup calls: subscriptions and charges (they wait behind the refresh above).
+      void dispatch(loadBillingAtStartup());
     }
   };
 }

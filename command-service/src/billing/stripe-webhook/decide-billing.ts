@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { ALL_ACCESS, type EventDataMap, productIds } from '@app/contracts';
+import type { NewEvent } from '../../event-store';
+
+/*
+ * Pure billing decisions: what a paid checkout or a refund appends, and which subscriptions are
+ * active afterwards. The controller supplies the state (the buyer's purchases) and stores the result.
+ */
+
+const subscriptionProducts: readonly string[] = [...productIds, ALL_ACCESS];
+
+/** The part of a Stripe Checkout Session that fulfilment reads. Our checkout sets the rest. */
+const checkoutSessionSchema = z.object({
+  id: z.string().min(1).max(255),
+  client_reference_id: z.uuid({ message: 'client_reference_id must be the buyer’s user id.' }),
+  payment_status: z.string(),
+  amount_total: z.number().int().min(0).nullable(),
+  currency: z.string().regex(/^[a-z]{3}$/, 'currency must be a three-letter ISO code in lower case.'),
+  payment_intent: z
+    .union([z.string(), z.object({ id: z.string() })])
+    .nullable()
+    .optional(),
+  metadata: z.record(z.string(), z.string()).nullable().optional(),
+});
+
+export type PaidCheckout = Omit<EventDataMap['PurchaseCompleted'], 'paidAt'>;
+
+export type CheckoutReading =
+  | { kind: 'paid'; checkout: PaidCheckout }
+  /** Not paid yet (delayed payment methods): `checkout.session.async_payment_succeeded` follows. */
+  | { kind: 'unpaid' }
+  | { kind: 'invalid'; message: string };
+
+const optionalCode = (value: string | undefined) =>
+  value && value.trim() ? value.trim().slice(0, 64) : null;
+
+/** Reads a checkout session of a `checkout.session.*` event. */
+export function readCheckout(object: unknown): CheckoutReading {
+  const parsed = checkoutSessionSchema.safeParse(object);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      kind: 'invalid',
+      message: `The checkout session is not usable: ${issue.path.join('.')}: ${issue.message}`,
+    };
+  }
+  const session = parsed.data;
+  if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') {
+    return { kind: 'unpaid' };
+  }
+  const metadata = session.metadata ?? {};
+  const products = [
+    ...new Set(
+      (metadata.products ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (products.length === 0) {
+    return { kind: 'invalid', message: 'The checkout session has no products in metadata.products.' };
+  }
+  const unknown = products.filter((p) => !subscriptionProducts.includes(p));
+  if (unknown.length > 0) {
+    return {
+      kind: 'invalid',
+      message: `The checkout session names unknown products: ${unknown.join(', ')}.`,
+    };
+  }
+  const intent = session.payment_intent;
+  return {
+    kind: 'paid',
+    checkout: {
+      userId: session.client_reference_id,
+      purchaseId: session.id,
+      chargeId: (typeof intent === 'string' ? intent : intent?.id) ?? session.id,
+      products: products as PaidCheckout['products'],
+      amount: session.amount_total ?? 0,
+      currency: session.currency,
+      affiliateCode: optionalCode(metadata.affiliateCode),
+      promoCode: optionalCode(metadata.promoCode),
+    },
+  };
+}
+
+const refundedChargeSchema = z.object({
+  id: z.string(),
+  payment_intent: z
+    .union([z.string(), z.object({ id: z.string() })])
+    .nullable()
+    .optional(),
+  amount_refunded: z.number().int().min(0),
+  refunded: z.boolean(),
+});
+
+export type RefundReading =
+  | { kind: 'refund'; chargeIds: string[]; amountRefunded: number; full: boolean }
+  | { kind: 'invalid'; message: string };
+
+/** Reads the charge of a `charge.refunded` event; the purchase is found by payment intent (or charge). */
+export function readRefund(object: unknown): RefundReading {
+  const parsed = refundedChargeSchema.safeParse(object);
+  if (!parsed.success) return { kind: 'invalid', message: 'The refunded charge is not usable.' };
+  const charge = parsed.data;
+  const intent =
+    typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  return {
+    kind: 'refund',
+    chargeIds: intent ? [intent, charge.id] : [charge.id],
+    amountRefunded: charge.amount_refunded,
+    full: charge.refunded,
+  };
+}
+
+/** A purchase as the decisions see it. */
+export type PurchaseRecord = { purchaseId: string; products: readonly string[]; fullyRefunded: boolean };
+
+/** Active subscriptions: the products of every purchase not fully refunded, in catalogue order. */
+export function activeSubscriptions(purchases: readonly PurchaseRecord[]): string[] {
+  const active = new Set(purchases.filter((p) => !p.fullyRefunded).flatMap((p) => p.products));
+  return subscriptionProducts.filter((p) => active.has(p));
+}
+
+type BillingEvent = NewEvent<
+  'PurchaseCompleted' | 'PurchaseRefunded' | 'SubscriptionActivated' | 'SubscriptionEnded'
+>;
+
+/** A paid checkout: the purchase, then each subscription it starts (none for products already active). */
+export function decideFulfilment(
+  earlier: readonly PurchaseRecord[],
+  checkout: PaidCheckout,
+  paidAt: string,
+): { events: BillingEvent[]; subscriptions: string[] } {
+  const before = activeSubscriptions(earlier);
+  const after = activeSubscriptions([
+    ...earlier,
+    { purchaseId: checkout.purchaseId, products: checkout.products, fullyRefunded: false },
+  ]);
+  const events: BillingEvent[] = [{ type: 'PurchaseCompleted', data: { ...checkout, paidAt } }];
+  for (const product of after.filter((p) => !before.includes(p))) {
+    events.push({
+      type: 'SubscriptionActivated',
+      data: {
+        userId: checkout.userId,
+        product: product as PaidCheckout['products'][number],
+        purchaseId: checkout.purchaseId,
+      },
+    });
+  }
+  return { events, subscriptions: after };
+}
+
+/**
+ * A refund of one purchase. Nothing when it adds nothing (a redelivery, or an older total arriving
+ * late); a full refund ends the subscriptions no other purchase still covers.
+ */
+export function decideRefund(
+  purchases: readonly PurchaseRecord[],
+  refunded: { purchaseId: string; chargeId: string; userId: string; previousAmount: number },
+  reading: { amountRefunded: number; full: boolean },
+): { events: BillingEvent[]; subscriptions: string[] } {
+  const target = purchases.find((p) => p.purchaseId === refunded.purchaseId);
+  const before = activeSubscriptions(purchases);
+  if (
+    !target ||
+    target.fullyRefunded ||
+    (reading.amountRefunded <= refunded.previousAmount && !reading.full)
+  ) {
+    return { events: [], subscriptions: before };
+  }
+  const after = activeSubscriptions(
+    purchases.map((p) => (p.purchaseId === refunded.purchaseId ? { ...p, fullyRefunded: reading.full } : p)),
+  );
+  const events: BillingEvent[] = [
+    {
+      type: 'PurchaseRefunded',
+      data: {
+        userId: refunded.userId,
+        purchaseId: refunded.purchaseId,
+        chargeId: refunded.chargeId,
+        amountRefunded: reading.amountRefunded,
+        full: reading.full,
+      },
+    },
+  ];
+  for (const product of before.filter((p) => !after.includes(p))) {
+    events.push({
+      type: 'SubscriptionEnded',
+      data: {
+        userId: refunded.userId,
+        product: product as PaidCheckout['products'][number],
+        purchaseId: refunded.purchaseId,
+        reason: 'refunded',
+      },
+    });
+  }
+  return { events, subscriptions: after };
+}

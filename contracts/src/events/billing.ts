@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { defineEvent } from './define';
+import { ALL_ACCESS, productIds } from '../constants';
+
+/*
+ * Billing facts. Payment is confirmed by the provider's webhook, never by the browser, so every
+ * event here is appended by the webhook handler. All of them go to the buyer's user stream: an
+ * account wipe and a purchase then keep their order on every feed (Kafka keys by stream).
+ */
+
+const userId = z.uuid();
+const product = z.enum([...productIds, ALL_ACCESS]);
+/** The provider's ids (Stripe: cs_..., pi_..., ch_...); opaque here. */
+const providerId = z.string().min(1).max(255);
+
+export const PurchaseCompletedV1 = defineEvent({
+  type: 'PurchaseCompleted',
+  version: 1,
+  schema: z.object({
+    userId,
+    /** The checkout session that was paid. */
+    purchaseId: providerId,
+    /** The payment, shown to the buyer as the charge id and named by refunds. */
+    chargeId: providerId,
+    products: z.array(product).min(1),
+    /** Integer cents actually paid, in `currency`. */
+    amount: z.number().int().min(0),
+    currency: z.string().regex(/^[a-z]{3}$/),
+    affiliateCode: z.string().max(64).nullable(),
+    promoCode: z.string().max(64).nullable(),
+    paidAt: z.iso.datetime({ offset: true }),
+  }),
+});
+
+export const PurchaseRefundedV1 = defineEvent({
+  type: 'PurchaseRefunded',
+  version: 1,
+  schema: z.object({
+    userId,
+    purchaseId: providerId,
+    chargeId: providerId,
+    /** Cents refunded so far in total (the provider reports the running total). */
+    amountRefunded: z.number().int().min(0),
+    /** A full refund ends the subscriptions the purchase gave, unless another purchase covers them. */
+    full: z.boolean(),
+  }),
+});
+
+/** A product (or allaccess) became an active subscription of the user. */
+export const SubscriptionActivatedV1 = defineEvent({
+  type: 'SubscriptionActivated',
+  version: 1,
+  schema: z.object({ userId, product, purchaseId: providerId }),
+});
+
+export const SubscriptionEndedV1 = defineEvent({
+  type: 'SubscriptionEnded',
+  version: 1,
+  schema: z.object({ userId, product, purchaseId: providerId, reason: z.enum(['refunded']) }),
+});
+
+export type PurchaseCompleted = z.infer<typeof PurchaseCompletedV1.schema>;
+export type PurchaseRefunded = z.infer<typeof PurchaseRefundedV1.schema>;
+export type SubscriptionActivated = z.infer<typeof SubscriptionActivatedV1.schema>;
+export type SubscriptionEnded = z.infer<typeof SubscriptionEndedV1.schema>;

@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { type Platform, STAFF_TOKEN, call, startPlatform } from './platform-harness';
+import { signInFake } from './identity-support';
+
+/*
+ * Purchases through Stripe's webhook, end to end through the gateway: signatures checked on the raw
+ * body, each checkout fulfilled once however it is redelivered, refunds ending subscriptions, and
+ * the buyer's startup calls (subscriptions, charges) and product access following.
+ */
+
+const secret = `whsec_${randomUUID().replaceAll('-', '')}`;
+let platform: Platform;
+beforeAll(async () => {
+  platform = await startPlatform({ env: { STRIPE_WEBHOOK_SECRET: secret } });
+});
+afterAll(async () => {
+  await platform?.close();
+});
+
+const WEBHOOK = '/api/subscriptions/v1/stripe/webhook';
+let counter = 0;
+
+type StripeEventBody = {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: Record<string, unknown> };
+};
+
+function checkoutEvent(
+  userId: string,
+  products: string,
+  overrides: Record<string, unknown> = {},
+  type = 'checkout.session.completed',
+): StripeEventBody {
+  counter += 1;
+  return {
+    id: `evt_${randomUUID().replaceAll('-', '')}`,
+    type,
+    created: Math.floor(Date.parse('2026-11-20T12:00:00Z') / 1000) + counter,
+    data: {
+      object: {
+        id: `cs_test_${randomUUID().replaceAll('-', '')}`,
+        object: 'checkout.session',
+        client_reference_id: userId,
+        payment_status: 'paid',
+        amount_total: 9900,
+        currency: 'usd',
+        payment_intent: `pi_${randomUUID().replaceAll('-', '')}`,
+        metadata: { products, affiliateCode: 'clem', promoCode: '' },
+        ...overrides,
+      },
+    },
+  };
+}
+
+function refundEvent(paymentIntent: string, amountRefunded: number, full: boolean): StripeEventBody {
+  return {
+    id: `evt_${randomUUID().replaceAll('-', '')}`,
+    type: 'charge.refunded',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `ch_${randomUUID().replaceAll('-', '')}`,
+        object: 'charge',
+        payment_intent: paymentIntent,
+        amount_refunded: amountRefunded,
+        refunded: full,
+      },
+    },
+  };
+}
+
+/** Delivers an event as Stripe does: the exact bytes, signed with the endpoint's secret. */
+function deliver(event: StripeEventBody, signWith = secret) {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: signWith });
+  return call<{ outcome: string; position: string; code?: string; message?: string }>(platform.url, WEBHOOK, {
+    raw: payload,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+  });
+}
+
+async function billingEventCount(): Promise<number> {
+  const { rows } = await platform.pool.query<{ count: string }>(
+    `SELECT count(*) FROM es_events
+      WHERE type IN ('PurchaseCompleted', 'PurchaseRefunded', 'SubscriptionActivated', 'SubscriptionEnded')`,
+  );
+  return Number(rows[0].count);
+}
+
+const subscriptionsOf = (token: string, position: string) =>
+  call<{ subscriptions: { product: string; status: string }[] }>(
+    platform.url,
+    '/api/subscriptions/v2/subscriptions/get',
+    { token, headers: { 'x-min-position': position } },
+  );
+const chargesOf = (token: string, position: string) =>
+  call<{
+    charges: { id: string; amount: number; products: string[]; amountRefunded: number }[];
+    licenseCharges: [];
+  }>(platform.url, '/api/subscriptions/v1/charges/get', {
+    json: {},
+    token,
+    headers: { 'x-min-position': position },
+  });
+const productsOf = async (userId: string, position: string) =>
+  (
+    await call<{ products: string[]; subscriptions: string[] }>(
+      platform.url,
+      `/api/staff/v1/users/${userId}/access`,
+      {
+        token: STAFF_TOKEN,
+        headers: { 'x-min-position': position },
+      },
+    )
+  ).body;
+
+describe('the Stripe webhook', () => {
+  it('refuses unsigned, wrongly signed and tampered deliveries with a 400, appending nothing', async () => {
+    const user = await signInFake(platform.url);
+    const before = await billingEventCount();
+    const event = checkoutEvent(user.userId, 'algoexpert');
+    const unsigned = await call<{ code: string }>(platform.url, WEBHOOK, { json: event });
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.body.code).toBe('BILLING_BAD_SIGNATURE');
+    const otherSecret = await deliver(event, `whsec_${randomUUID().replaceAll('-', '')}`);
+    expect([otherSecret.status, otherSecret.body.code]).toEqual([400, 'BILLING_BAD_SIGNATURE']);
+    // Signed, then one byte of the body changed (a cheaper product swapped in).
+    const payload = JSON.stringify(event);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+    const tampered = await call<{ code: string }>(platform.url, WEBHOOK, {
+      raw: payload.replace('"algoexpert"', '"allaccess"'),
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
+    expect([tampered.status, tampered.body.code]).toEqual([400, 'BILLING_BAD_SIGNATURE']);
+    // A signature older than Stripe's tolerance (5 minutes) is a replay.
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret,
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
+    const replayed = await call<{ code: string }>(platform.url, WEBHOOK, {
+      raw: payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': stale },
+    });
+    expect([replayed.status, replayed.body.code]).toEqual([400, 'BILLING_BAD_SIGNATURE']);
+    expect(await billingEventCount()).toBe(before);
+  });
+
+  it('refuses a paid checkout without a buyer or with unknown products, appending nothing', async () => {
+    const user = await signInFake(platform.url);
+    const before = await billingEventCount();
+    const noProducts = await deliver(checkoutEvent(user.userId, ''));
+    expect([noProducts.status, noProducts.body.code]).toEqual([400, 'BILLING_BAD_CHECKOUT']);
+    expect(noProducts.body.message).toBe('The checkout session has no products in metadata.products.');
+    const unknown = await deliver(checkoutEvent(user.userId, 'algoexpert,goldexpert'));
+    expect(unknown.body.message).toBe('The checkout session names unknown products: goldexpert.');
+    const noBuyer = await deliver(checkoutEvent(user.userId, 'algoexpert', { client_reference_id: null }));
+    expect([noBuyer.status, noBuyer.body.code]).toEqual([400, 'BILLING_BAD_CHECKOUT']);
+    expect(await billingEventCount()).toBe(before);
+  });
+
+  it('fulfils a paid checkout: subscriptions, the charge and owned products follow', async () => {
+    const user = await signInFake(platform.url);
+    const anonymous = await call<{ subscriptions: unknown[] }>(
+      platform.url,
+      '/api/subscriptions/v2/subscriptions/get',
+    );
+    expect(anonymous.body).toEqual({ subscriptions: [] });
+    const empty = await chargesOf(user.token, '0.0');
+    expect(empty.body).toEqual({ charges: [], licenseCharges: [] });
+
+    const event = checkoutEvent(user.userId, 'algoexpert,systemsexpert');
+    const answer = await deliver(event);
+    expect(answer.status).toBe(200);
+    expect(answer.body.outcome).toBe('fulfilled');
+    const subscriptions = await subscriptionsOf(user.token, answer.body.position);
+    expect(subscriptions.body.subscriptions).toEqual([
+      { product: 'algoexpert', status: 'active' },
+      { product: 'systemsexpert', status: 'active' },
+    ]);
+    const charges = await chargesOf(user.token, answer.body.position);
+    expect(charges.body.charges).toEqual([
+      {
+        id: event.data.object.payment_intent,
+        amount: 9900,
+        currency: 'usd',
+        products: ['algoexpert', 'systemsexpert'],
+        createdAt: new Date(event.created * 1000).toISOString(),
+        amountRefunded: 0,
+      },
+    ]);
+    expect((await productsOf(user.userId, answer.body.position)).products).toEqual([
+      'algoexpert',
+      'systemsexpert',
+    ]);
+  });
+
+  it('fulfils a checkout once however often it is delivered, even concurrently', async () => {
+    const user = await signInFake(platform.url);
+    const before = await billingEventCount();
+    const event = checkoutEvent(user.userId, 'mlexpert');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => deliver(event)));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(answers.filter((a) => a.body.outcome === 'fulfilled')).toHaveLength(1);
+    expect(answers.filter((a) => a.body.outcome === 'duplicate')).toHaveLength(7);
+    // Duplicates answer the fulfilling append's position, so reading with it sees the purchase.
+    for (const answer of answers) {
+      const seen = await subscriptionsOf(user.token, answer.body.position);
+      expect(seen.body.subscriptions).toEqual([{ product: 'mlexpert', status: 'active' }]);
+    }
+    // The same checkout again as a new Stripe event (async payment succeeded after completed).
+    const again = await deliver({
+      ...event,
+      id: `evt_${randomUUID()}`,
+      type: 'checkout.session.async_payment_succeeded',
+    });
+    expect(again.body.outcome).toBe('duplicate');
+    // PurchaseCompleted + SubscriptionActivated, once.
+    expect((await billingEventCount()) - before).toBe(2);
+  });
+
+  it('waits for delayed payments and ignores events it does not act on', async () => {
+    const user = await signInFake(platform.url);
+    const before = await billingEventCount();
+    const pending = checkoutEvent(user.userId, 'frontendexpert', { payment_status: 'unpaid' });
+    expect((await deliver(pending)).body.outcome).toBe('ignored');
+    const other = await deliver({
+      id: `evt_${randomUUID()}`,
+      type: 'customer.created',
+      created: 1,
+      data: { object: {} },
+    });
+    expect([other.status, other.body.outcome]).toEqual([200, 'ignored']);
+    expect(await billingEventCount()).toBe(before);
+    // The payment clears later: the same session, now paid.
+    const cleared = await deliver({
+      ...pending,
+      id: `evt_${randomUUID()}`,
+      type: 'checkout.session.async_payment_succeeded',
+      data: { object: { ...pending.data.object, payment_status: 'paid' } },
+    });
+    expect(cleared.body.outcome).toBe('fulfilled');
+    const seen = await subscriptionsOf(user.token, cleared.body.position);
+    expect(seen.body.subscriptions).toEqual([{ product: 'frontendexpert', status: 'active' }]);
+  });
+
+  it('ends on a full refund only the subscriptions no other purchase covers', async () => {
+    const user = await signInFake(platform.url);
+    const first = checkoutEvent(user.userId, 'algoexpert,systemsexpert');
+    const second = checkoutEvent(user.userId, 'algoexpert,infraexpert');
+    await deliver(first);
+    const fulfilled = await deliver(second);
+    const intent = String(first.data.object.payment_intent);
+    const partial = await deliver(refundEvent(intent, 1000, false));
+    expect(partial.body.outcome).toBe('refunded');
+    expect((await subscriptionsOf(user.token, partial.body.position)).body.subscriptions).toHaveLength(3);
+    const full = await deliver(refundEvent(intent, 9900, true));
+    expect(full.body.outcome).toBe('refunded');
+    const after = await subscriptionsOf(user.token, full.body.position);
+    expect(after.body.subscriptions).toEqual(
+      expect.arrayContaining([
+        { product: 'algoexpert', status: 'active' },
+        { product: 'infraexpert', status: 'active' },
+        { product: 'systemsexpert', status: 'refunded' },
+      ]),
+    );
+    expect((await productsOf(user.userId, full.body.position)).products).toEqual([
+      'algoexpert',
+      'infraexpert',
+    ]);
+    const charges = await chargesOf(user.token, full.body.position);
+    expect(charges.body.charges.map((c) => [c.id, c.amountRefunded])).toEqual([
+      [second.data.object.payment_intent, 0],
+      [intent, 9900],
+    ]);
+    // Redelivered, the refund changes nothing; a refund of an unknown payment is not ours.
+    const before = await billingEventCount();
+    expect((await deliver(refundEvent(intent, 9900, true))).body.outcome).toBe('duplicate');
+    expect((await deliver(refundEvent('pi_unknown', 100, true))).body.outcome).toBe('ignored');
+    expect(await billingEventCount()).toBe(before);
+    expect(fulfilled.body.outcome).toBe('fulfilled');
+  });
+
+  it('grants all six bundle products for allaccess, and a wipe removes the buyer’s billing rows', async () => {
+    const user = await signInFake(platform.url);
+    const bought = await deliver(checkoutEvent(user.userId, 'allaccess'));
+    expect((await productsOf(user.userId, bought.body.position)).products).toHaveLength(6);
+    const wiped = await call<{ position: string }>(platform.url, '/api/auth/v1/account/wipe', {
+      json: {},
+      token: user.token,
+    });
+    const position = wiped.body.position;
+    await call(platform.url, `/api/staff/v1/users/${user.userId}/access`, {
+      token: STAFF_TOKEN,
+      headers: { 'x-min-position': position },
+    });
+    const { rows } = await platform.pool.query(
+      `SELECT (SELECT count(*) FROM rm_subscriptions WHERE user_id = $1) AS subscriptions,
+              (SELECT count(*) FROM rm_charges WHERE user_id = $1) AS charges`,
+      [user.userId],
+    );
+    expect(rows[0]).toEqual({ subscriptions: '0', charges: '0' });
+    // A checkout paid for a wiped account grants nothing.
+    expect((await deliver(checkoutEvent(user.userId, 'algoexpert'))).body.outcome).toBe('ignored');
+  });
+});
+
+describe('without a webhook secret', () => {
+  it('answers 503 BILLING_NOT_CONFIGURED', async () => {
+    const bare = await startPlatform();
+    try {
+      const answer = await call<{ code: string }>(bare.url, WEBHOOK, { json: { id: 'evt_1', type: 'x' } });
+      expect([answer.status, answer.body.code]).toEqual([503, 'BILLING_NOT_CONFIGURED']);
+    } finally {
+      await bare.close();
+    }
+  });
+});
