@@ -1,41 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { routeSamples } from './support/routes';
+import { seriousViolations } from './support/axe';
 
 /*
  * An automated accessibility check (axe, WCAG 2.x A and AA rules) on every route of spec 2: no serious
  * or critical violation. Also the open navigation drawer and sign-in dialog, which the page scan misses.
  */
-
-/**
- * Waits for running animations and transitions (a dialog fading in) to end: axe measures contrast on
- * what it sees. Endless ones (a spinner) never end and are left out.
- */
-async function settle(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          document
-            .getAnimations()
-            .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
-      ),
-    )
-    .toBe(0);
-}
-
-async function seriousViolations(page: Page) {
-  await settle(page);
-  const builder = new AxeBuilder({ page });
-  const results = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-}
 
 test.describe('accessibility (axe)', () => {
   for (const sample of routeSamples) {

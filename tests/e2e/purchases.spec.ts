@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginTokenOf, signInAsDeveloper, uniquePerson } from './support/auth';
 import { payCheckout, userIdOf } from './support/billing';
+import { seriousViolations } from './support/axe';
 
 /*
  * Spec 7, Startup: a signed-in page loads its subscriptions and charges; when there are charges the
@@ -45,8 +46,9 @@ test('a purchase paid through Stripe reaches the account pages through the start
     checkout.paymentIntent,
   ]);
   await expect.poll(() => customerFlag(page)).toBe('true');
+  expect(await seriousViolations(page)).toEqual([]);
 
-  // The products page, from the same cached answers: two bought, the rest offered.
+  // The products page: two bought, the rest offered.
   await page.goto('/account/products');
   const products = page.getByRole('list', { name: 'Products' });
   await expect(products.locator('[data-product="algoexpert"]')).toContainText('Purchased');
@@ -55,6 +57,7 @@ test('a purchase paid through Stripe reaches the account pages through the start
   await expect(
     products.locator('[data-product="algoexpert"]').getByRole('link', { name: 'Open AlgoExpert' }),
   ).toHaveAttribute('href', '/questions');
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('buying the all-access bundle hides the sale banner, as owning every product does', async ({

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import Stripe from 'stripe';
 import { type Platform, STAFF_TOKEN, call, startPlatform } from './platform-harness';
 import { signInFake } from './identity-support';
+import { fixtureContent } from './content-support';
 
 /*
  * Purchases through Stripe's webhook, end to end through the gateway: signatures checked on the raw
@@ -10,12 +13,18 @@ import { signInFake } from './identity-support';
  */
 
 const secret = `whsec_${randomUUID().replaceAll('-', '')}`;
+/** One locked algorithms question: what a purchase of algoexpert unlocks. */
+const LOCKED = 'pair-with-sum';
+const content = fixtureContent([LOCKED, 'mirror-tree'], { free: ['mirror-tree'] });
 let platform: Platform;
 beforeAll(async () => {
-  platform = await startPlatform({ env: { STRIPE_WEBHOOK_SECRET: secret } });
-});
+  platform = await startPlatform({
+    env: { STRIPE_WEBHOOK_SECRET: secret, PUBLISH_CONTENT: 'true', CONTENT_DIR: content.dir },
+  });
+}, 120_000);
 afterAll(async () => {
   await platform?.close();
+  content.remove();
 });
 
 const WEBHOOK = '/api/subscriptions/v1/stripe/webhook';
@@ -292,11 +301,9 @@ describe('the Stripe webhook', () => {
       json: {},
       token: user.token,
     });
-    const position = wiped.body.position;
-    await call(platform.url, `/api/staff/v1/users/${user.userId}/access`, {
-      token: STAFF_TOKEN,
-      headers: { 'x-min-position': position },
-    });
+    // Someone else's read with the wipe's position waits until the billing read model has it.
+    const observer = await signInFake(platform.url);
+    expect((await subscriptionsOf(observer.token, wiped.body.position)).status).toBe(200);
     const { rows } = await platform.pool.query(
       `SELECT (SELECT count(*) FROM rm_subscriptions WHERE user_id = $1) AS subscriptions,
               (SELECT count(*) FROM rm_charges WHERE user_id = $1) AS charges`,
@@ -305,6 +312,40 @@ describe('the Stripe webhook', () => {
     expect(rows[0]).toEqual({ subscriptions: '0', charges: '0' });
     // A checkout paid for a wiped account grants nothing.
     expect((await deliver(checkoutEvent(user.userId, 'algoexpert'))).body.outcome).toBe('ignored');
+  });
+});
+
+describe('what a purchase unlocks', () => {
+  /** Runs the locked question's custom input as the buyer: judged for owners, 403 for the rest. */
+  const runLocked = (token: string) =>
+    call<{ code?: string }>(platform.url, '/api/problems/v1/algoexpert/run_custom_input', {
+      json: {
+        questionId: LOCKED,
+        language: 'javascript',
+        code: readFileSync(
+          path.resolve(
+            __dirname,
+            `../../../command-service/src/execution/questions/${LOCKED}/solutions/javascript`,
+          ),
+          'utf8',
+        ),
+        input: JSON.stringify({ numbers: [4, 9, -2, 7, 11], target: 5 }),
+      },
+      token,
+    });
+
+  it('opens the locked content of a bought product at once, and closes it again on a full refund', async () => {
+    const user = await signInFake(platform.url);
+    const refused = await runLocked(user.token);
+    expect([refused.status, refused.body.code]).toEqual([403, 'PRODUCT_NOT_OWNED']);
+    const event = checkoutEvent(user.userId, 'algoexpert');
+    expect((await deliver(event)).body.outcome).toBe('fulfilled');
+    // The next call after the webhook's answer: no waiting, the edge reads the account's subscriptions.
+    expect((await runLocked(user.token)).status).toBe(200);
+    expect(
+      (await deliver(refundEvent(String(event.data.object.payment_intent), 9900, true))).body.outcome,
+    ).toBe('refunded');
+    expect((await runLocked(user.token)).status).toBe(403);
   });
 });
 

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { type ProductId, getChargesRoute, getSubscriptionsRoute, ownedProducts } from '@app/contracts';
 import { api } from '@/shared/api/api-slice';
 import { contractQuery } from '@/shared/api/contract-endpoint';
@@ -57,11 +58,14 @@ export function useOwnedProducts(): ProductId[] | undefined {
   const isSignedIn = useAppSelector(selectIsSignedIn);
   const { data: user, isError: userFailed } = useCurrentUser();
   const { data: subscriptions, isError: subscriptionsFailed } = useSubscriptions();
-  if (!isSignedIn) return [];
-  if (!user && !userFailed) return undefined;
-  if (!subscriptions && !subscriptionsFailed) return undefined;
-  const active = (subscriptions?.subscriptions ?? [])
-    .filter((s) => s.status === 'active')
-    .map((s) => s.product);
-  return ownedProducts(user?.roles ?? [], active);
+  const isKnown = Boolean((user || userFailed) && (subscriptions || subscriptionsFailed));
+  // One array per answer, so effects that depend on it run when ownership changes, not every render.
+  return useMemo(() => {
+    if (!isSignedIn) return [];
+    if (!isKnown) return undefined;
+    const active = (subscriptions?.subscriptions ?? [])
+      .filter((s) => s.status === 'active')
+      .map((s) => s.product);
+    return ownedProducts(user?.roles ?? [], active);
+  }, [isSignedIn, isKnown, user, subscriptions]);
 }

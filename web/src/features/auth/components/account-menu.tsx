@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { logOut, useCurrentUser } from '@/shared/auth/session';
+import { useOwnedProducts } from '@/shared/billing/billing-api';
 import { useAppDispatch } from '@/shared/lib/store';
 import { Button } from '@/shared/ui/button';
 import { Loader } from '@/shared/ui/loader';
@@ -10,12 +11,14 @@ import './auth.css';
 export function SignedInAccount() {
   const dispatch = useAppDispatch();
   const { data: user, isError } = useCurrentUser();
+  // Roles and purchases: undefined until both are known.
+  const ownedProducts = useOwnedProducts();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
 
   // The next sign-in dialog on this browser reminds which account had which products.
   useEffect(() => {
-    if (user) rememberPreviousLogin(user.oauthProvider, user.roles);
-  }, [user]);
+    if (user && ownedProducts) rememberPreviousLogin(user.oauthProvider, ownedProducts);
+  }, [user, ownedProducts]);
   // Without the user's details (a failed call) the session still works: only the name is missing.
   const displayName = user
     ? (user.username ?? user.name ?? user.email ?? 'Signed in')

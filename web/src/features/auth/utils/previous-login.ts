@@ -1,4 +1,4 @@
-import { ownedProducts, signInDialogTexts, signInProviderLabels, type OAuthProvider } from '@app/contracts';
+import { signInDialogTexts, signInProviderLabels, type OAuthProvider, type ProductId } from '@app/contracts';
 import { productIndex } from '@/shared/catalog/product-index';
 
 const PREVIOUS_LOGIN_KEY = 'ae_previous_login';
@@ -8,8 +8,8 @@ const DEVELOPER_PROVIDER_LABEL = 'Developer';
 type PreviousLogin = { provider: OAuthProvider; products: string[] };
 
 /** Remembers which provider the last account used and which products it had (spec 2, Sign-in dialog). */
-export function rememberPreviousLogin(provider: OAuthProvider, roles: readonly string[]) {
-  const owned = ownedProducts(roles).map((product) => productIndex[product].name);
+export function rememberPreviousLogin(provider: OAuthProvider, products: readonly ProductId[]) {
+  const owned = products.map((product) => productIndex[product].name);
   try {
     window.localStorage.setItem(
       PREVIOUS_LOGIN_KEY,
