@@ -1,9 +1,8 @@
 import { LOGIN_FAILURE_TEXT, type OAuthStartProvider } from '@app/contracts';
-import { beginSession } from '@/shared/auth/session';
-import { loadBillingAtStartup } from '@/shared/billing/billing-api';
 import type { AppThunk } from '@/shared/lib/store';
 import { noticeShown } from '@/shared/notices/notices-slice';
 import { signInWithPopup } from '../utils/sign-in-popup';
+import { beginSignedInSession } from './start-session';
 
 export type SignInOutcome = 'signedIn' | 'failed' | 'abandoned';
 
@@ -21,8 +20,7 @@ export function signIn(provider: OAuthStartProvider, checkStudent = false): AppT
     currentAttempt = attempt;
     try {
       const token = await signInWithPopup(provider, { checkStudent, signal: attempt.signal });
-      dispatch(beginSession(token));
-      void dispatch(loadBillingAtStartup());
+      dispatch(beginSignedInSession(token));
       return 'signedIn';
     } catch (error) {
       if (attempt.signal.aborted) return 'abandoned';

@@ -8,8 +8,7 @@ import type { AppThunk } from '@/shared/lib/store';
 /**
  * Once per page load: follows sign-ins and sign-outs of the other tabs, and when signed in exchanges
  * the token for a fresh one with the current roles (spec 4, Roles refresh) and loads the subscriptions
- * and charges (spec 7, Startup). The refresh is loaded only
- * for signed-in visitors.
+ * and charges (spec 7, Startup). The refresh is loaded only for signed-in visitors.
  */
 export function startSession(): AppThunk {
   return (dispatch, getState) => {
@@ -19,10 +18,7 @@ export function startSession(): AppThunk {
       if (!isLoggedIn && isSignedInHere) window.location.reload();
       if (isLoggedIn && !isSignedInHere) {
         void waitForLoginCookie().then((token) => {
-          if (token && !selectIsSignedIn(getState())) {
-            dispatch(beginSession(token));
-            void dispatch(loadBillingAtStartup());
-          }
+          if (token && !selectIsSignedIn(getState())) dispatch(beginSignedInSession(token));
         });
       }
     });
@@ -45,4 +41,12 @@ async function waitForLoginCookie(): Promise<string | null> {
     await new Promise((resolve) => window.setTimeout(resolve, 50));
   }
   return null;
+}
+
+/** A sign-in here or in another tab: keep the token, then the startup calls a signed-in page makes. */
+export function beginSignedInSession(token: string): AppThunk {
+  return (dispatch) => {
+    dispatch(beginSession(token));
+    void dispatch(loadBillingAtStartup());
+  };
 }
