@@ -113,7 +113,13 @@ export function readRefund(object: unknown): RefundReading {
 }
 
 /** A purchase as the decisions see it. */
-export type PurchaseRecord = { purchaseId: string; products: readonly string[]; fullyRefunded: boolean };
+export type PurchaseRecord = {
+  purchaseId: string;
+  products: readonly string[];
+  /** Cents refunded so far (the provider's running total). */
+  amountRefunded: number;
+  fullyRefunded: boolean;
+};
 
 /** Active subscriptions: the products of every purchase not fully refunded, in catalogue order. */
 export function activeSubscriptions(purchases: readonly PurchaseRecord[]): string[] {
@@ -134,7 +140,7 @@ export function decideFulfilment(
   const before = activeSubscriptions(earlier);
   const after = activeSubscriptions([
     ...earlier,
-    { purchaseId: checkout.purchaseId, products: checkout.products, fullyRefunded: false },
+    { purchaseId: checkout.purchaseId, products: checkout.products, amountRefunded: 0, fullyRefunded: false },
   ]);
   const events: BillingEvent[] = [{ type: 'PurchaseCompleted', data: { ...checkout, paidAt } }];
   for (const product of after.filter((p) => !before.includes(p))) {
@@ -156,16 +162,12 @@ export function decideFulfilment(
  */
 export function decideRefund(
   purchases: readonly PurchaseRecord[],
-  refunded: { purchaseId: string; chargeId: string; userId: string; previousAmount: number },
+  refunded: { purchaseId: string; chargeId: string; userId: string },
   reading: { amountRefunded: number; full: boolean },
 ): { events: BillingEvent[]; subscriptions: string[] } {
   const target = purchases.find((p) => p.purchaseId === refunded.purchaseId);
   const before = activeSubscriptions(purchases);
-  if (
-    !target ||
-    target.fullyRefunded ||
-    (reading.amountRefunded <= refunded.previousAmount && !reading.full)
-  ) {
+  if (!target || target.fullyRefunded || (reading.amountRefunded <= target.amountRefunded && !reading.full)) {
     return { events: [], subscriptions: before };
   }
   const after = activeSubscriptions(

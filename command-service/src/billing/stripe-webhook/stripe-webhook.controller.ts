@@ -24,13 +24,19 @@ type RawBodyRequest = Request & { rawBody?: Buffer };
 const FULFILLING_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
 async function purchasesOf(client: PoolClient, userId: string): Promise<PurchaseRecord[]> {
-  const { rows } = await client.query<{ purchase_id: string; products: string[]; fully_refunded: boolean }>(
-    'SELECT purchase_id, products, fully_refunded FROM billing_purchases WHERE user_id = $1 ORDER BY paid_at',
+  const { rows } = await client.query<{
+    purchase_id: string;
+    products: string[];
+    amount_refunded: string;
+    fully_refunded: boolean;
+  }>(
+    'SELECT purchase_id, products, amount_refunded, fully_refunded FROM billing_purchases WHERE user_id = $1 ORDER BY paid_at',
     [userId],
   );
   return rows.map((r) => ({
     purchaseId: r.purchase_id,
     products: r.products,
+    amountRefunded: Number(r.amount_refunded),
     fullyRefunded: r.fully_refunded,
   }));
 }
@@ -155,10 +161,6 @@ export class StripeWebhookController {
       const user = await lockUser(tx.client, purchase.user_id);
       if (!user || user.wiped) return { outcome: 'ignored' as const };
       // Read after the user's lock: a concurrent redelivery has committed its change by now.
-      const { rows } = await tx.client.query<{ amount_refunded: string }>(
-        'SELECT amount_refunded FROM billing_purchases WHERE purchase_id = $1',
-        [purchase.purchase_id],
-      );
       const purchases = await purchasesOf(tx.client, purchase.user_id);
       const { events, subscriptions } = decideRefund(
         purchases,
@@ -166,7 +168,6 @@ export class StripeWebhookController {
           purchaseId: purchase.purchase_id,
           chargeId: purchase.charge_id,
           userId: purchase.user_id,
-          previousAmount: Number(rows[0].amount_refunded),
         },
         reading,
       );
