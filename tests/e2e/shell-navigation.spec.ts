@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AFFILIATE_ATTRIBUTION_WINDOW_MS, DEFERRED_STARTUP_MS, HASH_SCROLL_DELAY_MS } from '@app/contracts';
+import {
+  AFFILIATE_ATTRIBUTION_WINDOW_MS,
+  DEFERRED_STARTUP_MS,
+  HASH_SCROLL_DELAY_MS,
+  refreshToken,
+} from '@app/contracts';
 import { E2E_STAFF_TOKEN } from './support/environment';
 import { logOutButton, loginTokenOf, signInAsDeveloper, uniquePerson } from './support/auth';
 
@@ -264,10 +269,17 @@ test('a token in the url is kept as the login token and taken out of the url, ot
   await elsewhere.close();
   expect(token).toMatch(/\S{20,}/);
 
+  // A signed-in page load exchanges its token for a fresh one first (spec 4, Roles refresh): the url's
+  // token is the one that exchange sends, and the fresh token replaces it.
+  const refresh = page.waitForResponse((response) => response.url().endsWith(refreshToken.path));
   await page.goto(`/team?token=${encodeURIComponent(token!)}&keep=yes#top`);
   await expect(page).toHaveURL(
     (url) => url.pathname === '/team' && url.search === '?keep=yes' && url.hash === '#top',
   );
-  await expect.poll(() => loginTokenOf(page.context())).toBe(token);
+  const refreshed = await refresh;
+  expect(refreshed.request().headers()['authorization']).toBe(`Bearer ${token}`);
+  expect(refreshed.status()).toBe(200);
+  const { Token: freshToken } = (await refreshed.json()) as { Token: string };
+  await expect.poll(() => loginTokenOf(page.context())).toBe(freshToken);
   await expect(logOutButton(page)).toBeVisible();
 });

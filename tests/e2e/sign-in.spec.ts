@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   SESSION_TOKEN_PREFIX,
   signInDialogTexts,
+  signOutRoute,
   signInProviderLabels,
   signInProviders,
 } from '@app/contracts';
@@ -183,6 +184,36 @@ test.describe('sign-in', () => {
     await expect(logInButton(first)).toBeVisible();
     releaseHeldPoll();
     // The refused poll finds the session ended elsewhere: the page reloads, signed out.
+    await expect(second.locator('html')).not.toHaveAttribute('data-e2e-same-document', 'yes');
+    await expect(logInButton(second)).toBeVisible();
+  });
+
+  test("a poll refused after another tab's logout reached the server, before that tab cleared the token, reloads the tab signed out", async ({
+    context,
+  }) => {
+    const person = uniquePerson('tabs-revoked');
+    const first = await context.newPage();
+    const second = await context.newPage();
+    await first.goto('/');
+    // The status page polls every 2 s: one of its polls is refused while the first tab's logout is out.
+    await second.goto('/status');
+    await signInAsDeveloper(first, person);
+    await expect(header(second).getByTestId('account-name')).toHaveText(person.name);
+    await second.evaluate(() => document.documentElement.setAttribute('data-e2e-same-document', 'yes'));
+
+    // The logout reaches the server (the token is revoked), and its answer is held back until the second
+    // tab's next poll has been refused.
+    const refusedPoll = second.waitForResponse(
+      (response) => response.url().endsWith('/api/system/v1/status') && response.status() === 401,
+    );
+    await first.route(`**${signOutRoute.path}`, async (route) => {
+      const answer = await route.fetch();
+      await refusedPoll;
+      await route.fulfill({ response: answer });
+    });
+    await logOutButton(first).click();
+    await expect(logInButton(first)).toBeVisible();
+    // The refusal was not taken for an expiry: the second tab heard of the logout and reloaded.
     await expect(second.locator('html')).not.toHaveAttribute('data-e2e-same-document', 'yes');
     await expect(logInButton(second)).toBeVisible();
   });
