@@ -29,6 +29,7 @@ import {
   readLoginToken,
   requestToken,
   saveLoginToken,
+  settledLoginToken,
 } from '@/shared/auth/login-token';
 import { selectIsSignedIn, sessionEnded, type SessionState } from '@/shared/auth/session-slice';
 import { noticeShown } from '@/shared/notices/notices-slice';
@@ -170,7 +171,10 @@ async function callWithLoginToken(args: string | FetchArgs, baseApi: BaseQueryAp
   // Logging out answers 401 when the token is already gone; the caller ends the session either way.
   if (result.error?.status !== 401 || baseApi.endpoint === SIGN_OUT_ENDPOINT) return result;
 
-  const currentToken = await sharedTokenAfterRefusal(sentToken);
+  const currentToken =
+    sentToken === null
+      ? readLoginToken()
+      : await settledLoginToken((token) => token !== sentToken, SHARED_TOKEN_SETTLE_MS);
   // Another tab refreshed the shared token while this call was out: the call is repeated with the new one.
   if (currentToken !== null && currentToken !== sentToken) return send(currentToken);
   const isSignedInHere = selectIsSignedIn(baseApi.getState() as { session: SessionState });
@@ -193,18 +197,6 @@ async function callWithLoginToken(args: string | FetchArgs, baseApi: BaseQueryAp
  * a call of this tab refused in between (a polling page's next poll) must not be taken for an expiry.
  */
 const SHARED_TOKEN_SETTLE_MS = 1000;
-const SHARED_TOKEN_CHECK_MS = 50;
-
-/** The shared login token once it differs from `sentToken`, or `sentToken` when it stays the same. */
-async function sharedTokenAfterRefusal(sentToken: string | null): Promise<string | null> {
-  if (sentToken === null) return readLoginToken();
-  for (let waited = 0; waited < SHARED_TOKEN_SETTLE_MS; waited += SHARED_TOKEN_CHECK_MS) {
-    const token = readLoginToken();
-    if (token !== sentToken) return token;
-    await new Promise((resolve) => window.setTimeout(resolve, SHARED_TOKEN_CHECK_MS));
-  }
-  return readLoginToken();
-}
 
 function expireSession(dispatch: BaseQueryApi['dispatch']) {
   console.error(CREDENTIALS_EXPIRED_TEXT);

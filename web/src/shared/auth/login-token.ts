@@ -23,6 +23,23 @@ export function readLoginToken(): string | null {
   return value ? value : null;
 }
 
+const LOGIN_TOKEN_CHECK_MS = 50;
+
+/**
+ * The login token once `isSettled` holds for it, looked at every 50 ms for up to `maxWaitMs`; after that,
+ * whatever it is. Another tab's change reaches the cookie a little apart from its other signals.
+ */
+export async function settledLoginToken(
+  isSettled: (token: string | null) => boolean,
+  maxWaitMs: number,
+): Promise<string | null> {
+  for (let waited = 0; ; waited += LOGIN_TOKEN_CHECK_MS) {
+    const token = readLoginToken();
+    if (isSettled(token) || waited >= maxWaitMs) return token;
+    await new Promise((resolve) => window.setTimeout(resolve, LOGIN_TOKEN_CHECK_MS));
+  }
+}
+
 export function saveLoginToken(token: string) {
   writeTokenCookie(encodeURIComponent(token), AUTH_TOKEN_COOKIE_DAYS * SECONDS_PER_DAY);
   writeLoggedInFlag(true);

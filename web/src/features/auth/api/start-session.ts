@@ -1,5 +1,5 @@
 import { holdCallsUntil } from '@/shared/api/api-slice';
-import { readLoginToken, watchLoggedInFlag } from '@/shared/auth/login-token';
+import { settledLoginToken, watchLoggedInFlag } from '@/shared/auth/login-token';
 import { beginSession } from '@/shared/auth/begin-session';
 import { loadBillingAtStartup } from '@/shared/billing/billing-api';
 import { selectIsSignedIn } from '@/shared/auth/session-slice';
@@ -17,7 +17,7 @@ export function startSession(): AppThunk {
       // Another tab logged out: the cookie is gone, so this tab's page must not go on as the user's.
       if (!isLoggedIn && isSignedInHere) window.location.reload();
       if (isLoggedIn && !isSignedInHere) {
-        void waitForLoginCookie().then((token) => {
+        void settledLoginToken((token) => token !== null, LOGIN_COOKIE_WAIT_MS).then((token) => {
           if (token && !selectIsSignedIn(getState())) dispatch(beginSignedInSession(token));
         });
       }
@@ -34,14 +34,7 @@ export function startSession(): AppThunk {
  * The other tab's cookie can reach this tab a little after its storage event (they travel separate
  * ways inside the browser), so the cookie is looked for a short while before giving up.
  */
-async function waitForLoginCookie(): Promise<string | null> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const token = readLoginToken();
-    if (token) return token;
-    await new Promise((resolve) => window.setTimeout(resolve, 50));
-  }
-  return null;
-}
+const LOGIN_COOKIE_WAIT_MS = 2000;
 
 /** A sign-in here or in another tab: keep the token, then the startup calls a signed-in page makes. */
 export function beginSignedInSession(token: string): AppThunk {
