@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Pool } from 'pg';
 import { eventStoreMigrations, migrate } from '@app/command-service';
 import { comparePositions, formatPosition, parsePosition } from '@app/contracts';
-import { readModelMigrations } from '@app/projection-service';
+import { projections, readModelMigrations } from '@app/projection-service';
 // Modules the packages do not export: relative paths, which both jest and tsc's project
 // references resolve (jest to the sources, tsc to the referenced projects' declarations).
 import { startCommandService } from '../../../command-service/src/main';
@@ -93,6 +93,9 @@ export async function startPlatform(options: { env?: Record<string, string> } = 
       server.once('error', reject);
       server.listen(gatewayPort, '127.0.0.1', () => resolve());
     });
+    // What the services appended while starting (content published with PUBLISH_CONTENT) is in the read
+    // models before a suite's first query.
+    await waitForReadModels(pool);
     return {
       url: `http://127.0.0.1:${gatewayPort}`,
       commandServiceUrl,
@@ -104,6 +107,24 @@ export async function startPlatform(options: { env?: Record<string, string> } = 
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/** Waits until every projection runs and has processed the event store's head. */
+async function waitForReadModels(pool: Pool, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await pool.query<{ caught_up: string }>(
+      `SELECT count(*) AS caught_up FROM projection_checkpoints c
+        WHERE c.state = 'running'
+          AND NOT EXISTS (SELECT 1 FROM es_events e
+                           WHERE (e.transaction_id, e.position) > (c.transaction_id, c.position))
+          AND name = ANY($1)`,
+      [projections.map((projection) => projection.name)],
+    );
+    if (Number(rows[0].caught_up) === projections.length) return;
+    if (Date.now() >= deadline) throw new Error('The read models did not catch up with the event store.');
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
