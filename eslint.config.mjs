@@ -36,6 +36,49 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // The read side stands on the server kit and the contracts, never on the write side.
+    files: ['projection-service/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@app/command-service', '@app/command-service/*', '**/command-service/**'],
+              message: 'The projection-service imports only @app/server-kit and @app/contracts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The kit serves both services and the start scripts: it imports none of them.
+    files: ['infra/server-kit/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@app/command-service',
+                '@app/command-service/*',
+                '@app/projection-service',
+                '@app/projection-service/*',
+                '@app/infra',
+                '@app/infra/*',
+                '**/command-service/**',
+                '**/projection-service/**',
+              ],
+              message: 'The server kit imports only @app/contracts and npm packages.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.tsx', 'web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

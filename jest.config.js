@@ -30,14 +30,17 @@ const project = (name) => ({
   testEnvironment: 'node',
 });
 module.exports = {
-  projects: ['contracts', 'command-service', 'projection-service', 'infra', 'tests'].map((name) => ({
-    ...project(name),
-    rootDir: `${__dirname}/${name}`,
-    moduleNameMapper: {
-      '^@app/([a-z-]+)$': `${__dirname}/$1/src`,
-      '^@app/([a-z-]+)/(.*)$': `${__dirname}/$1/src/$2`,
-    },
-  })),
+  projects: ['contracts', 'infra/server-kit', 'command-service', 'projection-service', 'infra', 'tests'].map(
+    (name) => ({
+      ...project(name),
+      rootDir: `${__dirname}/${name}`,
+      moduleNameMapper: {
+        '^@app/server-kit$': `${__dirname}/infra/server-kit/src`,
+        '^@app/([a-z-]+)$': `${__dirname}/$1/src`,
+        '^@app/([a-z-]+)/(.*)$': `${__dirname}/$1/src/$2`,
+      },
+    }),
+  ),
   globalSetup: '<rootDir>/tests/jest/global-setup.js',
   globalTeardown: '<rootDir>/tests/jest/global-teardown.js',
   testTimeout: 60000,

@@ -3,12 +3,18 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import type { Logger } from 'pino';
-import { createPool } from './event-store';
+import {
+  createPool,
+  CONFIG,
+  LOGGER,
+  METRICS_REGISTRY,
+  PG_POOL,
+  HealthController,
+  SessionAuthenticator,
+} from '@app/server-kit';
 import type { CommandServiceConfig } from './infrastructure/config';
-import { CONFIG, LOGGER, METRICS_REGISTRY, PG_POOL } from './infrastructure/tokens';
 import { EventAppender } from './infrastructure/event-appender';
 import { EventForwarding } from './infrastructure/event-forwarding';
-import { HealthController, SessionAuthenticator } from './platform';
 import { ContentPublisher } from './content/publish-content/content-publisher';
 import { PublishContentController } from './content/publish-content/publish-content.controller';
 import { identityControllers, identityProviders } from './identity/identity.module-parts';

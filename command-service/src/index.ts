@@ -1,9 +1,7 @@
 /**
- * The command-service's library surface, used by the projection-service and the cross-service
- * tests: the event store (the command side owns it; the read side reads it), the event bus (the
- * forwarder publishes the store to Kafka; projections may consume it there) and the HTTP edge
- * both services share (contract validation, access, error shapes, JSON logs).
+ * The command-service's library surface, for the start scripts and the cross-service tests: its
+ * schema (the kit's and its own tables) and the event forwarder. What the read side needs of the
+ * event store and the HTTP edge lives in the server kit (`@app/server-kit`).
  */
-export * from './event-store';
 export * from './event-bus';
-export * from './platform';
+export * from './infrastructure/migrations';

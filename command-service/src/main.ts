@@ -1,18 +1,22 @@
 import 'reflect-metadata';
-import { eventStoreMigrations, migrate } from './event-store';
+import { STRIPE_WEBHOOK_PATH } from '@app/contracts';
+import { createHttpApp, createLogger, migrate } from '@app/server-kit';
 import { readConfig } from './infrastructure/config';
-import { createHttpApp, createLogger } from './platform';
+import { commandServiceMigrations } from './infrastructure/migrations';
 import { AppModule } from './app.module';
 
-/** Starts the command-service: migrations of the event store, then the HTTP API. */
+/** Starts the command-service: migrations (the event store's and its own), then the HTTP API. */
 export async function startCommandService(env: NodeJS.ProcessEnv = process.env) {
   const config = readConfig(env);
   const logger = createLogger('command-service');
   if (config.migrateOnStart) {
-    const applied = await migrate(config.databaseUrl, eventStoreMigrations);
+    const applied = await migrate(config.databaseUrl, commandServiceMigrations);
     if (applied.length) logger.info({ applied }, 'event store migrations applied');
   }
-  const app = await createHttpApp(AppModule.register(config, logger), 'command-service', logger);
+  // The payment webhook's signature covers the exact bytes of its body.
+  const app = await createHttpApp(AppModule.register(config, logger), 'command-service', logger, {
+    rawBodyPaths: [STRIPE_WEBHOOK_PATH],
+  });
   await app.listen(config.port, config.host);
   logger.info({ port: config.port }, 'command-service listening');
   return app;

@@ -13,7 +13,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createKafkaBus } from '@app/command-service';
+import { createKafkaBus } from '@app/server-kit';
 import { freePort } from './free-port';
 
 const MAVEN_CENTRAL = 'https://repo1.maven.org/maven2';

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import type http from 'node:http';
-import { eventStoreMigrations, migrate } from '@app/command-service';
+import { migrate } from '@app/server-kit';
+import { commandServiceMigrations } from '@app/command-service';
 import { readModelMigrations } from '@app/projection-service';
 import { freePort } from './free-port';
 import { createGateway } from './gateway';
@@ -60,7 +61,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       databaseUrl = postgres.urlFor(DATABASE_NAME);
     }
     const applied = [
-      ...(await migrate(databaseUrl, eventStoreMigrations)),
+      ...(await migrate(databaseUrl, commandServiceMigrations)),
       ...(await migrate(databaseUrl, readModelMigrations)),
     ];
     log(applied.length ? `Migrations applied: ${applied.join(', ')}` : 'Database schema is up to date');

@@ -1,9 +1,16 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import type { Logger } from 'pino';
-import { HealthController, SessionAuthenticator, createPool } from '@app/command-service';
+import {
+  HealthController,
+  SessionAuthenticator,
+  createPool,
+  CONFIG,
+  LOGGER,
+  METRICS_REGISTRY,
+  PG_POOL,
+} from '@app/server-kit';
 import type { ProjectionServiceConfig } from './infrastructure/config';
-import { CONFIG, LOGGER, METRICS_REGISTRY, PG_POOL } from './infrastructure/tokens';
 import { ProjectionHost } from './infrastructure/projection-host';
 import { ReadYourWrites } from './infrastructure/read-your-writes';
 import { SystemController } from './queries/system.controller';

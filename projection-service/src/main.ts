@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createHttpApp, createLogger, eventStoreMigrations, migrate } from '@app/command-service';
+import { createHttpApp, createLogger, eventStoreMigrations, migrate } from '@app/server-kit';
 import { readConfig } from './infrastructure/config';
 import { readModelMigrations } from './infrastructure/migrations';
 import { AppModule } from './app.module';

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { type Announcement, type EventDataMap, announcementStreamId, formatPosition } from '@app/contracts';
-import { PgEventStore } from '../event-store';
+import { PgEventStore } from '@app/server-kit';
 import { type AnnouncementState, evolve, initialAnnouncementState } from './announcement';
 
 /** One announcement's stream, folded: its state, the revision to expect, and what was published. */

@@ -1,5 +1,5 @@
 import type { EventDataMap, RecordedEvent } from '@app/contracts';
-import type { NewEvent } from '../event-store';
+import type { NewEvent } from '@app/server-kit';
 
 /** What the command side needs to know of one announcement: whether it exists and is still up. */
 export type AnnouncementState = { status: 'unknown' } | { status: 'published' } | { status: 'withdrawn' };

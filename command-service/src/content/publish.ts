@@ -17,7 +17,7 @@ import {
   lessonStreamId,
   questionStreamId,
 } from '@app/contracts';
-import { type AppendContext, type NewEvent, PgEventStore, WrongExpectedVersionError } from '../event-store';
+import { type AppendContext, type NewEvent, PgEventStore, WrongExpectedVersionError } from '@app/server-kit';
 import {
   ContentError,
   type ContentLesson,

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@app/contracts';
 import { chunksBySize, inStreamOrder } from './forwarder';
-import { EVENT_ID_HEADER, EVENT_TYPE_HEADER, fromBusRecord, toBusRecord } from './event-message';
+import { EVENT_ID_HEADER, EVENT_TYPE_HEADER, fromBusRecord, toBusRecord } from '@app/server-kit';
 
 const event = (streamId: string, revision: number, position: number, transactionId = 100): RecordedEvent => ({
   type: 'TelemetryEventRecorded',

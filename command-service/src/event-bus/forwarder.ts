@@ -1,8 +1,16 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import { type EventPosition, type RecordedEvent, ZERO_POSITION } from '@app/contracts';
-import type { AppendNotifications, PgEventStore } from '../event-store';
-import type { BusLogger, BusProducer, BusRecord, EventBus } from './bus';
-import { toBusRecord } from './event-message';
+import {
+  type AppendNotifications,
+  type BusLogger,
+  type BusProducer,
+  type BusRecord,
+  DEFAULT_TOPIC_PARTITIONS,
+  type EventBus,
+  type PgEventStore,
+  PollingWorker,
+  toBusRecord,
+} from '@app/server-kit';
 
 export type ForwarderOptions = {
   topic: string;
@@ -22,7 +30,7 @@ export type ForwarderOptions = {
 };
 
 export const defaultForwarderOptions: Omit<ForwarderOptions, 'topic'> = {
-  partitions: 12,
+  partitions: DEFAULT_TOPIC_PARTITIONS,
   batchSize: 2000,
   maxSendBytes: 768 * 1024,
   pollIntervalMs: 500,
@@ -36,19 +44,14 @@ export type ForwarderStatus = {
   forwarded: number;
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Publishes every event of the store to one topic, in the global read order (so in order per
  * stream, key = stream id), reading the store the way projections do: gap-safe. A batch is sent
  * whole with an idempotent producer; the checkpoint in PostgreSQL moves only after the broker
  * acknowledged it, so a crash resends the last batch (at-least-once) and skips nothing. One process
- * at a time forwards (an advisory lock); others stand by.
+ * at a time forwards (the worker's leader lock); others stand by.
  */
-export class EventForwarder {
-  private stopped = true;
-  private loop: Promise<void> | undefined;
-  private lockClient: PoolClient | undefined;
+export class EventForwarder extends PollingWorker {
   private producer: BusProducer | undefined;
   private checkpoint: EventPosition | undefined;
   private prefetched: { after: EventPosition; events: Promise<RecordedEvent[]> } | undefined;
@@ -67,7 +70,9 @@ export class EventForwarder {
       onForwarded?: (events: number) => void;
     },
   ) {
-    this.options = { ...defaultForwarderOptions, ...deps.options };
+    const options = { ...defaultForwarderOptions, ...deps.options };
+    super({ ...deps, lockKey: `event-forwarder:${options.topic}`, polling: options });
+    this.options = options;
   }
 
   get topic(): string {
@@ -77,24 +82,15 @@ export class EventForwarder {
   status(): ForwarderStatus {
     return {
       topic: this.topic,
-      active: this.lockClient !== undefined,
+      active: this.isActive,
       checkpoint: this.checkpoint,
       forwarded: this.forwarded,
     };
   }
 
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.loop = this.run();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.deps.notifications.wakeAll();
-    await this.loop;
+  override async stop(): Promise<void> {
+    await super.stop();
     await this.closeProducer();
-    await this.releaseLock();
   }
 
   /** Forwards what is there now, then returns how many events (for tests and benchmarks). */
@@ -108,40 +104,17 @@ export class EventForwarder {
     }
   }
 
-  private async run(): Promise<void> {
-    // As in the projection runner: after a notification, the new events may still wait for an
-    // older transaction to end, so look again soon, backing off; otherwise a whole poll interval.
-    let retryMs = 0;
-    let prepared = false;
-    while (!this.stopped) {
-      try {
-        if (!(await this.acquireLock())) {
-          await sleep(this.options.standbyRetryMs);
-          continue;
-        }
-        if (!prepared) {
-          await this.prepare();
-          prepared = true;
-        }
-        const sent = await this.step();
-        if (sent > 0) {
-          retryMs = 0;
-          continue;
-        }
-        const woken = await this.deps.notifications.wait(retryMs || this.options.pollIntervalMs);
-        if (woken === 'notified') retryMs = 2;
-        else if (retryMs > 0) retryMs = retryMs * 2 > this.options.pollIntervalMs ? 0 : retryMs * 2;
-      } catch (error) {
-        this.deps.logger.error({ err: error, topic: this.topic }, 'event forwarding failed; retrying');
-        // The next attempt starts from the stored checkpoint with a new producer session.
-        this.checkpoint = undefined;
-        this.prefetched = undefined;
-        prepared = false;
-        await this.closeProducer();
-        await this.releaseLock();
-        await sleep(1000);
-      }
-    }
+  protected async onLeadership(): Promise<void> {
+    this.deps.logger.info({ topic: this.topic }, 'event forwarder active');
+    await this.prepare();
+  }
+
+  protected async onFailure(error: unknown): Promise<void> {
+    this.deps.logger.error({ err: error, topic: this.topic }, 'event forwarding failed; retrying');
+    // The next attempt starts from the stored checkpoint with a new producer session.
+    this.checkpoint = undefined;
+    this.prefetched = undefined;
+    await this.closeProducer();
   }
 
   /** The topic exists and the checkpoint row too. */
@@ -155,7 +128,7 @@ export class EventForwarder {
   }
 
   /** Reads, publishes and checkpoints one batch; answers how many events it published. */
-  private async step(): Promise<number> {
+  protected async step(): Promise<number> {
     const from = this.checkpoint ?? (await this.loadCheckpoint());
     this.checkpoint = from;
     const prefetched = this.prefetched;
@@ -212,43 +185,6 @@ export class EventForwarder {
     const producer = this.producer;
     this.producer = undefined;
     await producer?.close().catch(() => undefined);
-  }
-
-  private async acquireLock(): Promise<boolean> {
-    if (this.lockClient) return true;
-    const client = await this.deps.pool.connect();
-    try {
-      const result = await client.query<{ locked: boolean }>(
-        `SELECT pg_try_advisory_lock(hashtext('event-forwarder:' || $1)) AS locked`,
-        [this.topic],
-      );
-      if (!result.rows[0].locked) {
-        client.release();
-        return false;
-      }
-      client.on('error', () => {
-        if (this.lockClient === client) this.lockClient = undefined;
-      });
-      this.lockClient = client;
-      this.checkpoint = undefined;
-      this.deps.logger.info({ topic: this.topic }, 'event forwarder active');
-      return true;
-    } catch (error) {
-      client.release(true);
-      throw error;
-    }
-  }
-
-  private async releaseLock(): Promise<void> {
-    const client = this.lockClient;
-    this.lockClient = undefined;
-    if (!client) return;
-    try {
-      await client.query(`SELECT pg_advisory_unlock(hashtext('event-forwarder:' || $1))`, [this.topic]);
-      client.release();
-    } catch {
-      client.release(true);
-    }
   }
 }
 

@@ -1,4 +1,1 @@
-export * from './bus';
-export * from './kafkajs-bus';
-export * from './event-message';
 export * from './forwarder';

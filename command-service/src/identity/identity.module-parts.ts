@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import type { CommandServiceConfig } from '../infrastructure/config';
-import { CONFIG } from '../infrastructure/tokens';
+import { CONFIG } from '@app/server-kit';
 import { OAuthProviders } from './oauth/oauth-providers';
 import { OAUTH_PROVIDERS } from './identity.tokens';
 import { SignInController } from './sign-in/sign-in.controller';

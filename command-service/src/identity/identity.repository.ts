@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { type OAuthProvider, type Role, SESSION_LIFETIME_MS, SESSION_TOKEN_PREFIX } from '@app/contracts';
-import { hashToken } from '../platform';
+import { hashToken } from '@app/server-kit';
 
 /*
  * Identity's state tables (see the identity migration). Every function takes the client of the

@@ -1,15 +1,8 @@
 import { SIGN_IN_ATTEMPTS_PER_MINUTE } from '@app/contracts';
-import { brokersFromEnv, defaultForwarderOptions } from '../event-bus';
+import { type KafkaTopicConfig, positiveIntFromEnv, readKafkaTopicConfig } from '@app/server-kit';
+import { defaultForwarderOptions } from '../event-bus';
 
-export type KafkaForwardingConfig = {
-  brokers: string[];
-  topic: string;
-  partitions: number;
-  batchSize: number;
-};
-
-/** The topic every event goes to unless KAFKA_TOPIC says otherwise. */
-export const DEFAULT_EVENTS_TOPIC = 'platform-events';
+export type KafkaForwardingConfig = KafkaTopicConfig & { batchSize: number };
 
 /** Settings of the command-service, all from the environment. */
 export type CommandServiceConfig = {
@@ -33,9 +26,9 @@ export type CommandServiceConfig = {
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): CommandServiceConfig {
+  const publicUrl = new URL(env.PUBLIC_URL ?? 'http://localhost:8080');
   const databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is required.');
-  const publicUrl = new URL(env.PUBLIC_URL ?? 'http://localhost:8080');
   return {
     databaseUrl,
     port: Number(env.COMMAND_SERVICE_PORT ?? env.PORT ?? 8081),
@@ -56,17 +49,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): CommandService
 }
 
 function readKafkaConfig(env: NodeJS.ProcessEnv): KafkaForwardingConfig | undefined {
-  const brokers = brokersFromEnv(env);
-  if (!brokers) return undefined;
-  const positive = (name: string, fallback: number) => {
-    const value = Number(env[name] ?? fallback);
-    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number from 1.`);
-    return value;
-  };
+  const topic = readKafkaTopicConfig(env);
+  if (!topic) return undefined;
   return {
-    brokers,
-    topic: env.KAFKA_TOPIC || DEFAULT_EVENTS_TOPIC,
-    partitions: positive('KAFKA_TOPIC_PARTITIONS', defaultForwarderOptions.partitions),
-    batchSize: positive('FORWARDER_BATCH_SIZE', defaultForwarderOptions.batchSize),
+    ...topic,
+    batchSize: positiveIntFromEnv('FORWARDER_BATCH_SIZE', defaultForwarderOptions.batchSize, env),
   };
 }

@@ -2,10 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 import { Histogram, type Registry } from 'prom-client';
 import { ZERO_POSITION, formatPosition } from '@app/contracts';
-import { type AppendOptions, type NewEvent, PgEventStore } from '../event-store';
-import { METRICS_REGISTRY, PG_POOL } from './tokens';
+import {
+  type AppendOptions,
+  type Appended,
+  METRICS_REGISTRY,
+  type NewEvent,
+  PG_POOL,
+  PgEventStore,
+} from '@app/server-kit';
 
-export type Appended = { position: string; idempotent: boolean };
+export type { Appended } from '@app/server-kit';
 
 /** What a use case can do inside one transaction: query its tables and append events. */
 export type Transaction = {

@@ -7,10 +7,19 @@ import {
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import { AppendNotifications, PgEventStore, poolConfig } from '../event-store';
-import { EventForwarder, type EventBus, createKafkaBus } from '../event-bus';
+import {
+  AppendNotifications,
+  type EventBus,
+  PgEventStore,
+  createKafkaBus,
+  poolConfig,
+  CONFIG,
+  LOGGER,
+  METRICS_REGISTRY,
+  PG_POOL,
+} from '@app/server-kit';
+import { EventForwarder } from '../event-bus';
 import type { CommandServiceConfig } from './config';
-import { CONFIG, LOGGER, METRICS_REGISTRY, PG_POOL } from './tokens';
 
 /** Runs the event forwarder to Kafka in this process when KAFKA_BROKERS is set; nothing otherwise. */
 @Injectable()

@@ -9,7 +9,7 @@ import {
   jsonDepth,
   unstorableJsonReason,
 } from '@app/contracts';
-import type { NewEvent } from '../event-store';
+import type { NewEvent } from '@app/server-kit';
 
 export type SetUserData = {
   userId: string;

@@ -1,5 +1,6 @@
 /**
- * The deployment's one-shot schema migration: the event store's migrations (command-service), then the
+ * The deployment's one-shot schema migration: the write side's (the server kit's event store and identity
+ * tables, then the command-service's own), then the
  * read models' (projection-service), each under node-pg-migrate's advisory lock, so two runs at once
  * are safe. The services then start with MIGRATE_ON_START=false.
  *
@@ -14,10 +15,12 @@
 const fs = require('node:fs');
 const { setTimeout } = require('node:timers');
 const { Client } = require('pg');
-const { eventStoreMigrations, migrate } = require('@app/command-service');
+const path = require('node:path');
+const { migrate } = require('@app/server-kit');
+const { commandServiceMigrations } = require('@app/command-service');
 const { readModelMigrations } = require('@app/projection-service');
 
-const sets = [eventStoreMigrations, readModelMigrations];
+const sets = [commandServiceMigrations, readModelMigrations];
 
 function log(msg, extra = {}) {
   console.log(JSON.stringify({ level: 'info', msg, ...extra }));
@@ -25,10 +28,12 @@ function log(msg, extra = {}) {
 
 /** Migration names a set ships (file names without extension, as node-pg-migrate records them). */
 function shipped(set) {
-  return fs
-    .readdirSync(set.dir)
-    .filter((file) => /\.(sql|js|cjs|ts)$/.test(file))
-    .map((file) => file.replace(/\.[^.]+$/, ''));
+  return set.dirs.flatMap((dir) =>
+    fs
+      .readdirSync(path.resolve(dir))
+      .filter((file) => /\.(sql|js|cjs|ts)$/.test(file))
+      .map((file) => file.replace(/\.[^.]+$/, '')),
+  );
 }
 
 /** Names not yet recorded in the set's table (all of them while the table does not exist). */

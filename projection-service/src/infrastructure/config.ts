@@ -1,12 +1,9 @@
-import { brokersFromEnv } from '@app/command-service';
+import { type KafkaTopicConfig, positiveIntFromEnv, readKafkaTopicConfig } from '@app/server-kit';
 import { defaultKafkaConsumerOptions } from '../runtime/kafka-consumer';
 
 /** With KAFKA_BROKERS: the projections consume the events from Kafka instead of the store. */
-export type KafkaConsumingConfig = {
-  brokers: string[];
-  topic: string;
+export type KafkaConsumingConfig = KafkaTopicConfig & {
   groupId: string;
-  partitions: number;
   dedupeOffsets: number;
   sessionTimeoutMs: number;
 };
@@ -36,19 +33,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ProjectionServ
 }
 
 function readKafkaConfig(env: NodeJS.ProcessEnv): KafkaConsumingConfig | undefined {
-  const brokers = brokersFromEnv(env);
-  if (!brokers) return undefined;
-  const positive = (name: string, fallback: number) => {
-    const value = Number(env[name] ?? fallback);
-    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number from 1.`);
-    return value;
-  };
+  const topic = readKafkaTopicConfig(env);
+  if (!topic) return undefined;
+  const positive = (name: string, fallback: number) => positiveIntFromEnv(name, fallback, env);
   return {
-    brokers,
-    // The forwarder's default topic (command-service DEFAULT_EVENTS_TOPIC).
-    topic: env.KAFKA_TOPIC || 'platform-events',
+    ...topic,
     groupId: env.KAFKA_CONSUMER_GROUP || defaultKafkaConsumerOptions.groupId,
-    partitions: positive('KAFKA_TOPIC_PARTITIONS', defaultKafkaConsumerOptions.partitions),
     dedupeOffsets: positive('KAFKA_DEDUPE_OFFSETS', defaultKafkaConsumerOptions.dedupeOffsets),
     sessionTimeoutMs: positive('KAFKA_SESSION_TIMEOUT_MS', defaultKafkaConsumerOptions.sessionTimeoutMs),
   };

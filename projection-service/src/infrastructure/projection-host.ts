@@ -9,7 +9,11 @@ import {
   PgEventStore,
   createKafkaBus,
   poolConfig,
-} from '@app/command-service';
+  CONFIG,
+  LOGGER,
+  METRICS_REGISTRY,
+  PG_POOL,
+} from '@app/server-kit';
 import { projections } from '../read-models';
 import { ProjectionAdmin, type SystemStatus } from '../runtime/admin';
 import {
@@ -22,7 +26,6 @@ import type { Projection } from '../runtime/projection';
 import { CheckpointStore } from '../runtime/checkpoints';
 import { ProjectionRunner } from '../runtime/runner';
 import type { ProjectionServiceConfig } from './config';
-import { CONFIG, LOGGER, METRICS_REGISTRY, PG_POOL } from './tokens';
 
 const STATUS_CACHE_MS = 500;
 

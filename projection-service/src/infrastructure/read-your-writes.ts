@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { MIN_POSITION_HEADER, MIN_POSITION_WAIT_MS, parsePosition } from '@app/contracts';
-import { ApiException } from '@app/command-service';
+import { ApiException } from '@app/server-kit';
 import { ProjectionHost } from './projection-host';
 
 /**

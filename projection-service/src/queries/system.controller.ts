@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { rebuildProjection, systemStatus } from '@app/contracts';
-import { ApiException, type CallInput, ContractRoute, ValidatedInput } from '@app/command-service';
+import { ApiException, type CallInput, ContractRoute, ValidatedInput } from '@app/server-kit';
 import { ProjectionHost } from '../infrastructure/projection-host';
 
 @Controller()

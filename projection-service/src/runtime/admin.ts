@@ -6,7 +6,7 @@ import {
   formatPosition,
   ZERO_POSITION,
 } from '@app/contracts';
-import { EVENTS_CHANNEL, type PgEventStore } from '@app/command-service';
+import { EVENTS_CHANNEL, type PgEventStore } from '@app/server-kit';
 import type { Projection } from './projection';
 import { type Checkpoint, CheckpointStore } from './checkpoints';
 

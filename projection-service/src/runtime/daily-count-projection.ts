@@ -1,10 +1,5 @@
-import type { EventDataMap, EventType, RecordedEvent } from '@app/contracts';
+import { type EventDataMap, type EventType, utcDay } from '@app/contracts';
 import type { Projection } from './projection';
-
-/** UTC day of an event's occurrence, as YYYY-MM-DD. */
-export function utcDay(event: RecordedEvent): string {
-  return event.metadata.occurredAt.slice(0, 10);
-}
 
 /**
  * A read model counting one event type per UTC day and one key, in a table
@@ -25,7 +20,7 @@ export function dailyCountProjection<T extends EventType>(spec: {
     async apply(events, tx) {
       const totals = new Map<string, { day: string; key: string; count: number }>();
       for (const event of events) {
-        const day = utcDay(event);
+        const day = utcDay(event.metadata.occurredAt);
         const key = spec.key(event.data as EventDataMap[T]);
         const id = `${day}\u0000${key}`;
         const entry = totals.get(id);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import { createTestDatabase, type TestDatabase } from '@app/infra/testing/database';
 import {
+  createTestDatabase,
+  type TestDatabase,
   type BusBatch,
   type EventBus,
   PgEventStore,
@@ -9,7 +10,7 @@ import {
   eventStoreMigrations,
   migrate,
   toBusRecord,
-} from '@app/command-service';
+} from '@app/server-kit';
 import { type RecordedEvent, parsePosition } from '@app/contracts';
 import { readModelMigrations } from '../infrastructure/migrations';
 import { telemetryDailyProjection } from '../read-models/telemetry-daily/telemetry-daily.projection';

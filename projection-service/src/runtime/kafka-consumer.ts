@@ -1,3 +1,4 @@
+import { DEFAULT_TOPIC_PARTITIONS } from '@app/server-kit';
 import type { Pool, PoolClient } from 'pg';
 import { type EventPosition, type RecordedEvent, comparePositions, formatPosition } from '@app/contracts';
 import {
@@ -8,7 +9,7 @@ import {
   type PartitionOffsets,
   PgEventStore,
   fromBusRecord,
-} from '@app/command-service';
+} from '@app/server-kit';
 import type { Projection } from './projection';
 
 export type KafkaConsumerOptions = {
@@ -31,7 +32,7 @@ export type KafkaConsumerOptions = {
 
 export const defaultKafkaConsumerOptions: Omit<KafkaConsumerOptions, 'topic'> = {
   groupId: 'projection-service',
-  partitions: 12,
+  partitions: DEFAULT_TOPIC_PARTITIONS,
   dedupeOffsets: 100_000,
   sessionTimeoutMs: 10_000,
   pruneIntervalMs: 10_000,

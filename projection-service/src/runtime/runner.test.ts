@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import pino from 'pino';
-import { createTestDatabase, type TestDatabase } from '@app/infra/testing/database';
+import { createTestDatabase, type TestDatabase } from '@app/server-kit';
 import {
   AppendNotifications,
   PgEventStore,
@@ -10,7 +10,7 @@ import {
   migrate,
   poolConfig,
   type NewEvent,
-} from '@app/command-service';
+} from '@app/server-kit';
 import { ZERO_POSITION } from '@app/contracts';
 import { readModelMigrations } from '../infrastructure/migrations';
 import { telemetryDailyProjection } from '../read-models/telemetry-daily/telemetry-daily.projection';

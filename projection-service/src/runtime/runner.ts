@@ -1,7 +1,7 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { type EventPosition, type RecordedEvent } from '@app/contracts';
-import type { AppendNotifications, PgEventStore } from '@app/command-service';
+import { type AppendNotifications, type PgEventStore, PollingWorker } from '@app/server-kit';
 import type { Projection } from './projection';
 import { type Checkpoint, CheckpointStore } from './checkpoints';
 
@@ -21,17 +21,12 @@ export const defaultRunnerOptions: RunnerOptions = {
   standbyRetryMs: 1000,
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Runs one projection: reads the global order after its checkpoint, applies each batch and moves
  * the checkpoint in one transaction (compare-and-set on the old checkpoint). Only the process
- * holding the projection's advisory lock runs it; others stand by.
+ * holding the projection's leader lock runs it; others stand by.
  */
-export class ProjectionRunner {
-  private stopped = true;
-  private loop: Promise<void> | undefined;
-  private lockClient: PoolClient | undefined;
+export class ProjectionRunner extends PollingWorker {
   private checkpoint: Checkpoint | undefined;
   private readonly checkpoints: CheckpointStore;
   private readonly handled: Set<string>;
@@ -47,31 +42,15 @@ export class ProjectionRunner {
       options?: Partial<RunnerOptions>;
     },
   ) {
+    const options = { ...defaultRunnerOptions, ...deps.options };
+    super({ ...deps, lockKey: `projection:${projection.name}`, polling: options });
     this.checkpoints = new CheckpointStore(deps.pool);
     this.handled = new Set(projection.eventTypes);
-    this.options = { ...defaultRunnerOptions, ...deps.options };
+    this.options = options;
   }
 
   get name(): string {
     return this.projection.name;
-  }
-
-  /** True while this process holds the projection's lock. */
-  get isActive(): boolean {
-    return this.lockClient !== undefined;
-  }
-
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.loop = this.run();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.deps.notifications.wakeAll();
-    await this.loop;
-    await this.releaseLock();
   }
 
   /** Processes what is there now, then returns (for tests and rebuild benchmarks). */
@@ -85,37 +64,23 @@ export class ProjectionRunner {
     }
   }
 
-  private async run(): Promise<void> {
-    // After a notification the new events may still wait for an older transaction to end, so
-    // look again soon, backing off (2, 4, 8 ... ms); otherwise wait a whole polling interval.
-    let retryMs = 0;
-    while (!this.stopped) {
-      try {
-        if (!(await this.acquireLock())) {
-          await sleep(this.options.standbyRetryMs);
-          continue;
-        }
-        const processed = await this.step();
-        if (processed > 0) {
-          retryMs = 0;
-          continue;
-        }
-        const woken = await this.deps.notifications.wait(retryMs || this.options.pollIntervalMs);
-        if (woken === 'notified') retryMs = 2;
-        else if (retryMs > 0) retryMs = retryMs * 2 > this.options.pollIntervalMs ? 0 : retryMs * 2;
-        // A whole quiet interval: reload the checkpoint, which a rebuild may have reset meanwhile.
-        else this.checkpoint = undefined;
-      } catch (error) {
-        this.deps.logger.error({ err: error, projection: this.name }, 'projection batch failed; retrying');
-        this.checkpoint = undefined;
-        await this.releaseLock();
-        await sleep(1000);
-      }
-    }
+  protected onLeadership(): void {
+    this.checkpoint = undefined;
+    this.deps.logger.info({ projection: this.name }, 'projection runner active');
+  }
+
+  protected onFailure(error: unknown): void {
+    this.deps.logger.error({ err: error, projection: this.name }, 'projection batch failed; retrying');
+    this.checkpoint = undefined;
+  }
+
+  /** A whole quiet interval: reload the checkpoint, which a rebuild may have reset meanwhile. */
+  protected override onQuietInterval(): void {
+    this.checkpoint = undefined;
   }
 
   /** Reads and applies one batch; answers how many events it moved past. */
-  private async step(): Promise<number> {
+  protected async step(): Promise<number> {
     const checkpoint = this.checkpoint ?? (await this.checkpoints.load(this.name));
     this.checkpoint = checkpoint;
     const limit = checkpoint.state === 'rebuilding' ? this.options.rebuildBatchSize : this.options.batchSize;
@@ -188,44 +153,6 @@ export class ProjectionRunner {
       [this.name],
     );
     this.checkpoint = undefined;
-  }
-
-  private async acquireLock(): Promise<boolean> {
-    if (this.lockClient) return true;
-    const client = await this.deps.pool.connect();
-    try {
-      const result = await client.query<{ locked: boolean }>(
-        `SELECT pg_try_advisory_lock(hashtext('projection:' || $1)) AS locked`,
-        [this.name],
-      );
-      if (!result.rows[0].locked) {
-        client.release();
-        return false;
-      }
-      client.on('error', () => {
-        // The lock died with its connection; take it again before the next batch.
-        if (this.lockClient === client) this.lockClient = undefined;
-      });
-      this.lockClient = client;
-      this.checkpoint = undefined;
-      this.deps.logger.info({ projection: this.name }, 'projection runner active');
-      return true;
-    } catch (error) {
-      client.release(true);
-      throw error;
-    }
-  }
-
-  private async releaseLock(): Promise<void> {
-    const client = this.lockClient;
-    this.lockClient = undefined;
-    if (!client) return;
-    try {
-      await client.query(`SELECT pg_advisory_unlock(hashtext('projection:' || $1))`, [this.name]);
-      client.release();
-    } catch {
-      client.release(true);
-    }
   }
 }
 

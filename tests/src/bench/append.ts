@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ExpectedState, NewEvent, PgEventStore } from '@app/command-service';
+import type { ExpectedState, NewEvent, PgEventStore } from '@app/server-kit';
 import { type Percentiles, RateTimeline, percentiles, round } from './support';
 
 export type AppendLoad = {

@@ -4,7 +4,6 @@ import { Client, type Pool } from 'pg';
 import {
   AppendNotifications,
   EVENT_ID_HEADER,
-  EventForwarder,
   type EventBus,
   PgEventStore,
   createKafkaBus,
@@ -12,7 +11,8 @@ import {
   eventStoreMigrations,
   migrate,
   poolConfig,
-} from '@app/command-service';
+} from '@app/server-kit';
+import { EventForwarder } from '@app/command-service';
 import {
   KafkaProjectionConsumer,
   type Projection,

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { type EventPosition, ZERO_POSITION, comparePositions } from '@app/contracts';
-import type { AppendNotifications, PgEventStore } from '@app/command-service';
+import type { AppendNotifications, PgEventStore } from '@app/server-kit';
 import { type Projection, ProjectionAdmin, ProjectionRunner, projections } from '@app/projection-service';
 import { progress, round } from './support';
 

@@ -8,7 +8,7 @@ import {
   eventStoreMigrations,
   migrate,
   poolConfig,
-} from '@app/command-service';
+} from '@app/server-kit';
 import { CheckpointStore, projections, readModelMigrations } from '@app/projection-service';
 import { type RunningPostgres, startEmbeddedPostgres } from '@app/infra/dist/postgres';
 import { measureAppends } from './append';

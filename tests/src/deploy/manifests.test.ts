@@ -41,28 +41,31 @@ function isTestOnly(file: string): boolean {
   return /\.test\.ts$|test-support\.ts$|\/hostile\/|\/testing\/|\.d\.ts$/.test(file);
 }
 
-/** The command-service directories the projection-service (and anyone else) imports: its index's exports. */
-const commandServiceLibrary = [
-  ...read('command-service/src/index.ts').matchAll(/export \* from '\.\/([\w-]+)'/g),
-].map((m) => `command-service/src/${m[1]}`);
+/** A workspace package's folder: `@app/<name>` is `<name>/`, the server kit sits in infra/. */
+function workspaceDir(name: string): string {
+  const folder = name.slice('@app/'.length);
+  return folder === 'server-kit' ? 'infra/server-kit' : folder;
+}
+
+/** The server kit both services stand on (and the migration job, for the event store's schema). */
+const serverKit = sourceFiles('infra/server-kit/src');
 
 /** The code each role runs. */
 const roleSources: Record<Role, string[]> = {
-  'command-service': sourceFiles('command-service/src'),
-  'projection-service': [
-    ...sourceFiles('projection-service/src'),
-    ...commandServiceLibrary.flatMap((dir) =>
-      fs.existsSync(path.join(repo, dir)) ? sourceFiles(dir) : [`${dir}.ts`],
-    ),
-  ],
+  'command-service': [...sourceFiles('command-service/src'), ...serverKit],
+  'projection-service': [...sourceFiles('projection-service/src'), ...serverKit],
   gateway: ['infra/deploy/bin/gateway.cjs', 'infra/src/gateway.ts'],
-  migrate: ['infra/deploy/bin/migrate.cjs', ...sourceFiles('command-service/src/event-store')],
+  migrate: [
+    'infra/deploy/bin/migrate.cjs',
+    'command-service/src/infrastructure/migrations.ts',
+    ...sourceFiles('infra/server-kit/src/event-store'),
+  ],
 };
 
 /** Files holding a role's configuration: there, a call with an ENV_NAME literal first reads that variable. */
 const configFiles: Record<Role, string[]> = {
-  'command-service': ['command-service/src/infrastructure/config.ts'],
-  'projection-service': ['projection-service/src/infrastructure/config.ts'],
+  'command-service': ['command-service/src/infrastructure/config.ts', 'infra/server-kit/src/config.ts'],
+  'projection-service': ['projection-service/src/infrastructure/config.ts', 'infra/server-kit/src/config.ts'],
   gateway: ['infra/deploy/bin/gateway.cjs'],
   migrate: ['infra/deploy/bin/migrate.cjs'],
 };
@@ -110,14 +113,14 @@ function portRule(role: Server): { names: string[]; fallback: number } {
 
 /** Paths the two services serve outside /api (the shared HealthController), and the gateway's. */
 function servedPaths(): Record<Server, Set<string>> {
-  const controller = read('command-service/src/platform/health.controller.ts');
+  const controller = read('infra/server-kit/src/http/health.controller.ts');
   expect(controller).toMatch(/@Controller\(\)/);
   const health = new Set(
     [...controller.matchAll(/@Get\('([^']+)'\)/g)].map((m) => `/${m[1].replace(/^\//, '')}`),
   );
   for (const module of ['command-service/src/app.module.ts', 'projection-service/src/app.module.ts'])
     expect(read(module)).toContain('HealthController');
-  expect(read('command-service/src/platform/http-app.ts')).not.toContain('setGlobalPrefix');
+  expect(read('infra/server-kit/src/http/http-app.ts')).not.toContain('setGlobalPrefix');
   const gateway = new Set(
     [...read('infra/src/gateway.ts').matchAll(/app\.get\('([^']+)'/g)].map((m) => m[1]),
   );
@@ -879,7 +882,7 @@ describe('deployment: images and the files they run', () => {
         const names = m[1].split(',').map((n) => n.trim().split(':')[0].trim());
         const target = m[2];
         let sources: string[];
-        if (target.startsWith('@app/')) sources = sourceFiles(`${target.slice(5)}/src`);
+        if (target.startsWith('@app/')) sources = sourceFiles(`${workspaceDir(target)}/src`);
         else if (target.startsWith('.')) {
           const built = path.relative(repo, path.resolve(repo, path.dirname(script), target));
           const src = built.replace(/^([\w-]+)\/dist\/(.+)\.js$/, '$1/src/$2.ts');

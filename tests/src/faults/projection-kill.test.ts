@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Pool } from 'pg';
-import { createTestDatabase, type TestDatabase } from '@app/infra/testing/database';
+import { createTestDatabase, type TestDatabase } from '@app/server-kit';
 import { freePort } from '@app/infra/free-port';
 import { ServiceProcess } from '@app/infra/service-process';
-import { PgEventStore, createPool, eventStoreMigrations, migrate, type NewEvent } from '@app/command-service';
+import { PgEventStore, createPool, eventStoreMigrations, migrate, type NewEvent } from '@app/server-kit';
 import { ProjectionAdmin, projections, readModelMigrations } from '@app/projection-service';
 
 /*

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createKafkaBus } from '@app/command-service';
+import { createKafkaBus } from '@app/server-kit';
 import { type RunningKafka, newClusterId, startKafka } from '../../../infra/src/kafka-broker';
 import { TopicReader, startTestKafka } from './kafka-support';
 

@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { Pool } from 'pg';
 import {
   AppendNotifications,
-  EventForwarder,
   type EventBus,
   type NewEvent,
   PgEventStore,
@@ -14,12 +13,13 @@ import {
   eventStoreMigrations,
   migrate,
   poolConfig,
-} from '@app/command-service';
+} from '@app/server-kit';
+import { EventForwarder } from '@app/command-service';
 import { type KafkaConsumerStatus, projections, readModelMigrations } from '@app/projection-service';
 import type { RunningKafka } from '../../../infra/src/kafka-broker';
 import { freePort } from '../../../infra/src/free-port';
 import { ServiceProcess } from '../../../infra/src/service-process';
-import { type TestDatabase, createTestDatabase } from '../../../infra/src/testing/database';
+import { type TestDatabase, createTestDatabase } from '@app/server-kit';
 import {
   countsFromEvents,
   countsInReadModels,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EventBus, type NewEvent, PgEventStore, createKafkaBus } from '@app/command-service';
+import { type EventBus, type NewEvent, PgEventStore, createKafkaBus } from '@app/server-kit';
 import { telemetryDailyCounts } from '@app/contracts';
 import { projections } from '@app/projection-service';
 import type { RunningKafka } from '../../../infra/src/kafka-broker';

@@ -5,21 +5,20 @@ import path from 'node:path';
 import type { Pool } from 'pg';
 import {
   AppendNotifications,
-  EventForwarder,
   PgEventStore,
   createKafkaBus,
   createPool,
-  eventStoreMigrations,
   migrate,
   poolConfig,
   type EventBus,
   type NewEvent,
-} from '@app/command-service';
+} from '@app/server-kit';
+import { EventForwarder, commandServiceMigrations } from '@app/command-service';
 import { formatPosition } from '@app/contracts';
 import type { RunningKafka } from '../../../infra/src/kafka-broker';
 import { freePort } from '../../../infra/src/free-port';
 import { ServiceProcess } from '../../../infra/src/service-process';
-import { type TestDatabase, createTestDatabase } from '../../../infra/src/testing/database';
+import { type TestDatabase, createTestDatabase } from '@app/server-kit';
 import { TopicReader, checkDelivery, startTestKafka } from './kafka-support';
 
 /*
@@ -47,7 +46,7 @@ afterAll(async () => {
 type StoreFixture = { db: TestDatabase; pool: Pool; store: PgEventStore; close(): Promise<void> };
 
 async function storeFixture(): Promise<StoreFixture> {
-  const db = await createTestDatabase((url) => migrate(url, eventStoreMigrations));
+  const db = await createTestDatabase((url) => migrate(url, commandServiceMigrations));
   const pool = createPool(db.url, { max: 12 });
   return {
     db,

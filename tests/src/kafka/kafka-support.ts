@@ -8,7 +8,7 @@ import {
   PgEventStore,
   createKafkaBus,
   poolConfig,
-} from '@app/command-service';
+} from '@app/server-kit';
 import { formatPosition } from '@app/contracts';
 import {
   CheckpointStore,

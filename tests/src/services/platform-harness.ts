@@ -3,7 +3,8 @@ import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
-import { eventStoreMigrations, migrate } from '@app/command-service';
+import { migrate } from '@app/server-kit';
+import { commandServiceMigrations } from '@app/command-service';
 import { comparePositions, formatPosition, parsePosition } from '@app/contracts';
 import { projections, readModelMigrations } from '@app/projection-service';
 // Modules the packages do not export: relative paths, which both jest and tsc's project
@@ -12,7 +13,7 @@ import { startCommandService } from '../../../command-service/src/main';
 import { startProjectionService } from '../../../projection-service/src/main';
 import { createGateway } from '../../../infra/src/gateway';
 import { freePort } from '../../../infra/src/free-port';
-import { type TestDatabase, createTestDatabase } from '../../../infra/src/testing/database';
+import { type TestDatabase, createTestDatabase } from '@app/server-kit';
 
 /** A staff token of the length the guard demands; set before the services start. */
 export const STAFF_TOKEN = 'test-staff-token-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -37,7 +38,7 @@ export async function startPlatform(options: { env?: Record<string, string> } = 
   // Quiet by default (expected 501s are logged as errors); LOG_LEVEL=info shows the services' logs.
   process.env.LOG_LEVEL ??= 'fatal';
   const db: TestDatabase = await createTestDatabase(async (url) => {
-    await migrate(url, eventStoreMigrations);
+    await migrate(url, commandServiceMigrations);
     await migrate(url, readModelMigrations);
   });
   const [commandPort, projectionPort, gatewayPort] = await Promise.all([freePort(), freePort(), freePort()]);

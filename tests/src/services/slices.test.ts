@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PgEventStore } from '@app/command-service';
+import { PgEventStore } from '@app/server-kit';
 import { affiliateClicksDaily, telemetryDailyCounts } from '@app/contracts';
 import {
   type Platform,

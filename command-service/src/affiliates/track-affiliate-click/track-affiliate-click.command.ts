@@ -1,4 +1,4 @@
-import type { CommandContext } from '../../infrastructure/request-context';
+import type { CommandContext } from '@app/server-kit';
 
 export class TrackAffiliateClickCommand {
   constructor(

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { NewEvent } from '../../event-store';
+import type { NewEvent } from '@app/server-kit';
 import { type Appended, EventAppender } from '../../infrastructure/event-appender';
 import { TrackAffiliateClickCommand } from './track-affiliate-click.command';
 

@@ -2,11 +2,17 @@ import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import { announcementStreamId, withdrawAnnouncement } from '@app/contracts';
-import { ApiException, type CallInput, ContractRoute, ValidatedInput } from '../../platform';
-import { WrongExpectedVersionError } from '../../event-store';
+import {
+  ApiException,
+  type CallInput,
+  ContractRoute,
+  ValidatedInput,
+  WrongExpectedVersionError,
+  acknowledge,
+  commandContext,
+  PG_POOL,
+} from '@app/server-kit';
 import { EventAppender } from '../../infrastructure/event-appender';
-import { acknowledge, commandContext } from '../../infrastructure/request-context';
-import { PG_POOL } from '../../infrastructure/tokens';
 import { decideWithdraw } from '../announcement';
 import { loadAnnouncement } from '../announcement-stream';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALL_ACCESS, type EventDataMap, productIds } from '@app/contracts';
-import type { NewEvent } from '../../event-store';
+import type { NewEvent } from '@app/server-kit';
 
 /*
  * Pure billing decisions: what a paid checkout or a refund appends, and which subscriptions are

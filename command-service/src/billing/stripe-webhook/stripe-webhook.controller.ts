@@ -4,11 +4,17 @@ import type { PoolClient } from 'pg';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { stripeWebhook, userStreamId } from '@app/contracts';
-import { ApiException, type CallInput, ContractRoute, ValidatedInput } from '../../platform';
+import {
+  ApiException,
+  type CallInput,
+  ContractRoute,
+  ValidatedInput,
+  acknowledge,
+  CONFIG,
+  LOGGER,
+} from '@app/server-kit';
 import { type Appended, EventAppender, type Transaction } from '../../infrastructure/event-appender';
-import { acknowledge } from '../../infrastructure/request-context';
 import type { CommandServiceConfig } from '../../infrastructure/config';
-import { CONFIG, LOGGER } from '../../infrastructure/tokens';
 import { lockUser } from '../../identity/identity.repository';
 import {
   type PurchaseRecord,

@@ -25,11 +25,13 @@ import {
   CurrentPrincipal,
   ValidatedInput,
   requireUser,
-} from '../../platform';
-import { PgEventStore, WrongExpectedVersionError } from '../../event-store';
+  PgEventStore,
+  WrongExpectedVersionError,
+  acknowledge,
+  commandContext,
+  PG_POOL,
+} from '@app/server-kit';
 import { EventAppender } from '../../infrastructure/event-appender';
-import { acknowledge, commandContext } from '../../infrastructure/request-context';
-import { PG_POOL } from '../../infrastructure/tokens';
 
 /** Concurrent requests of one learner race on their certificates stream; the loser reads the winner's. */
 const ATTEMPTS = 3;

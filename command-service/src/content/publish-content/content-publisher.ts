@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { Actor } from '@app/contracts';
 import type { CommandServiceConfig } from '../../infrastructure/config';
-import { CONFIG, LOGGER, PG_POOL } from '../../infrastructure/tokens';
+import { CONFIG, LOGGER, PG_POOL } from '@app/server-kit';
 import { type PublishReport, publishContent } from '../publish';
 
 /**

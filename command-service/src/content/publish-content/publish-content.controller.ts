@@ -1,8 +1,7 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { EVENT_POSITION_HEADER, publishContent } from '@app/contracts';
-import { ApiException, ContractRoute } from '../../platform';
-import { commandContext } from '../../infrastructure/request-context';
+import { ApiException, ContractRoute, commandContext } from '@app/server-kit';
 import { ContentError } from '../content-files';
 import { ContentPublisher } from './content-publisher';
 

@@ -19,9 +19,8 @@ import {
   parseType,
   toTestResult,
 } from '@app/contracts';
-import { ApiException } from '../../platform';
+import { ApiException, CONFIG, LOGGER, PG_POOL } from '@app/server-kit';
 import type { CommandServiceConfig } from '../../infrastructure/config';
-import { CONFIG, LOGGER } from '../../infrastructure/tokens';
 import { type Sandbox, SandboxBusyError, createSandbox } from '../sandbox';
 import {
   CompileServers,
@@ -37,7 +36,6 @@ import {
 } from '../languages';
 import type { QuestionFixture } from '../questions';
 import { type PublishedQuestion, PublishedQuestions } from '../../content/published-questions';
-import { PG_POOL } from '../../infrastructure/tokens';
 import { QueueFullError, RunQueue } from './run-queue';
 
 /** The rule a locked question's runs follow: the product of the path must be owned. */

@@ -1,9 +1,14 @@
 import { Controller, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { type Principal, listLanguages, runCustomInput, runJsonTests, runSandbox } from '@app/contracts';
-import { type CallInput, ContractRoute, CurrentPrincipal, ValidatedInput } from '../../platform';
+import {
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+  acknowledge,
+} from '@app/server-kit';
 import { EventAppender } from '../../infrastructure/event-appender';
-import { acknowledge } from '../../infrastructure/request-context';
 import { ExecutionEngine, type JudgedRun } from '../engine/execution-engine';
 
 /**

@@ -11,10 +11,17 @@ import {
   submissionStatusOf,
   submissionsStreamId,
 } from '@app/contracts';
-import { type CallInput, ContractRoute, CurrentPrincipal, ValidatedInput, requireUser } from '../../platform';
+import {
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+  requireUser,
+  acknowledge,
+  commandContext,
+  PG_POOL,
+} from '@app/server-kit';
 import { EventAppender } from '../../infrastructure/event-appender';
-import { acknowledge, commandContext } from '../../infrastructure/request-context';
-import { PG_POOL } from '../../infrastructure/tokens';
 import { ExecutionEngine } from '../engine/execution-engine';
 
 type SubmissionAnswer = { position: string; run: RunResponse; submission: Submission };

@@ -1,5 +1,5 @@
 import type { Role } from '@app/contracts';
-import type { NewEvent } from '../../event-store';
+import type { NewEvent } from '@app/server-kit';
 
 export type RoleChange = { kind: 'grant' | 'revoke'; userId: string; role: Role; reason?: string };
 

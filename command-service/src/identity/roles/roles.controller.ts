@@ -2,10 +2,16 @@ import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import { type Role, findUser, grantRole, revokeRole, revokeUserSessions, userStreamId } from '@app/contracts';
-import { ApiException, type CallInput, ContractRoute, ValidatedInput } from '../../platform';
+import {
+  ApiException,
+  type CallInput,
+  ContractRoute,
+  ValidatedInput,
+  acknowledge,
+  commandContext,
+  PG_POOL,
+} from '@app/server-kit';
 import { EventAppender } from '../../infrastructure/event-appender';
-import { acknowledge, commandContext } from '../../infrastructure/request-context';
-import { PG_POOL } from '../../infrastructure/tokens';
 import { lockUser, setRoles } from '../identity.repository';
 import { type RoleChange, decideRoleChange } from './decide-roles';
 

@@ -8,9 +8,10 @@ import {
   CurrentPrincipal,
   ValidatedInput,
   requireUser,
-} from '../../platform';
+  acknowledge,
+  commandContext,
+} from '@app/server-kit';
 import { EventAppender } from '../../infrastructure/event-appender';
-import { acknowledge, commandContext } from '../../infrastructure/request-context';
 import { type Lease, decideLease } from './decide-lease';
 
 /**

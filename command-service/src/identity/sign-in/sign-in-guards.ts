@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { CommandServiceConfig } from '../../infrastructure/config';
-import { CONFIG } from '../../infrastructure/tokens';
-import { ApiException } from '../../platform';
+import { CONFIG, ApiException } from '@app/server-kit';
 
 /** The caller's address: the gateway overwrites X-Forwarded-For with the socket's, so it can be trusted. */
 export function clientAddress(request: Request): string {

@@ -10,10 +10,16 @@ import {
   listSignInProviders,
   startOAuth,
 } from '@app/contracts';
-import { ApiException, type CallInput, ContractRoute, ValidatedInput } from '../../platform';
+import {
+  ApiException,
+  type CallInput,
+  ContractRoute,
+  ValidatedInput,
+  CONFIG,
+  PG_POOL,
+  commandContext,
+} from '@app/server-kit';
 import type { CommandServiceConfig } from '../../infrastructure/config';
-import { CONFIG, PG_POOL } from '../../infrastructure/tokens';
-import { commandContext } from '../../infrastructure/request-context';
 import { OAuthExchangeError, type OAuthProvidersApi } from '../oauth/oauth-providers';
 import { OAUTH_PROVIDERS } from '../identity.tokens';
 import { type AuthPage, failurePage, fakeSignInForm, successPage } from './auth-pages';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Actor, userStreamId } from '@app/contracts';
-import type { NewEvent } from '../../event-store';
+import type { NewEvent } from '@app/server-kit';
 import { EventAppender } from '../../infrastructure/event-appender';
 import {
   type ProviderIdentity,

@@ -10,11 +10,12 @@ import {
   ValidatedInput,
   bearerToken,
   requireUser,
-} from '../../platform';
+  acknowledge,
+  commandContext,
+  PG_POOL,
+} from '@app/server-kit';
 import type { Principal } from '@app/contracts';
 import { EventAppender } from '../../infrastructure/event-appender';
-import { acknowledge, commandContext } from '../../infrastructure/request-context';
-import { PG_POOL } from '../../infrastructure/tokens';
 import { issueSession } from '../identity.repository';
 
 /** A refreshed token stays usable this long, so calls already in flight from other tabs still pass. */

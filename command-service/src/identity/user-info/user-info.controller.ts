@@ -8,8 +8,8 @@ import {
   CurrentPrincipal,
   ValidatedInput,
   requireUser,
-} from '../../platform';
-import { PG_POOL } from '../../infrastructure/tokens';
+  PG_POOL,
+} from '@app/server-kit';
 
 type Row = {
   user_id: string;

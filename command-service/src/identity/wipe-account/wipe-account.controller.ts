@@ -1,9 +1,16 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { type Principal, userStreamId, wipeAccount } from '@app/contracts';
-import { type CallInput, ContractRoute, CurrentPrincipal, ValidatedInput, requireUser } from '../../platform';
+import {
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+  requireUser,
+  acknowledge,
+  commandContext,
+} from '@app/server-kit';
 import { EventAppender } from '../../infrastructure/event-appender';
-import { acknowledge, commandContext } from '../../infrastructure/request-context';
 
 /**
  * Tables of the command side holding rows keyed by user. Every capability that stores per-user state

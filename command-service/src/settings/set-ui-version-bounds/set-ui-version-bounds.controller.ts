@@ -1,9 +1,8 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { UI_VERSION_BOUNDS_STREAM, setUiVersionBounds } from '@app/contracts';
-import { type CallInput, ContractRoute, ValidatedInput } from '../../platform';
+import { type CallInput, ContractRoute, ValidatedInput, acknowledge, commandContext } from '@app/server-kit';
 import { EventAppender } from '../../infrastructure/event-appender';
-import { acknowledge, commandContext } from '../../infrastructure/request-context';
 
 /** Staff move the web build bounds; the version check reads them from a projection. */
 @Controller()

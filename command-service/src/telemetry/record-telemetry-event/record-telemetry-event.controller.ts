@@ -2,8 +2,7 @@ import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { recordEvent } from '@app/contracts';
-import { type CallInput, ContractRoute, ValidatedInput } from '../../platform';
-import { acknowledge, commandContext } from '../../infrastructure/request-context';
+import { type CallInput, ContractRoute, ValidatedInput, acknowledge, commandContext } from '@app/server-kit';
 import type { Appended } from '../../infrastructure/event-appender';
 import { RecordTelemetryEventCommand } from './record-telemetry-event.command';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { NewEvent } from '../../event-store';
+import type { NewEvent } from '@app/server-kit';
 import { type Appended, EventAppender } from '../../infrastructure/event-appender';
 import { RecordTelemetryEventCommand } from './record-telemetry-event.command';
 

@@ -2,9 +2,16 @@ import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { type Principal, setUserData } from '@app/contracts';
-import { type CallInput, ContractRoute, CurrentPrincipal, ValidatedInput, requireUser } from '../../platform';
+import {
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+  requireUser,
+  acknowledge,
+  commandContext,
+} from '@app/server-kit';
 import type { Appended } from '../../infrastructure/event-appender';
-import { acknowledge, commandContext } from '../../infrastructure/request-context';
 import { SetUserDataCommand } from './set-user-data.command';
 
 /** user-data/set (spec 7): the signed-in learner saves part of their own data for the path's product. */

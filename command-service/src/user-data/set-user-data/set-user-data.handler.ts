@@ -1,7 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type EventDataMap, type UserDataDocument, applyUserDataSet, userDataStreamId } from '@app/contracts';
-import { ApiException } from '../../platform';
-import { PgEventStore, WrongExpectedVersionError } from '../../event-store';
+import { ApiException, PgEventStore, WrongExpectedVersionError } from '@app/server-kit';
 import { type Appended, EventAppender, type Transaction } from '../../infrastructure/event-appender';
 import { decideSetUserData } from '../user-data';
 import { SetUserDataCommand } from './set-user-data.command';

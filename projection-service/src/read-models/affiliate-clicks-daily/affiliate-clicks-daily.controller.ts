@@ -2,8 +2,7 @@ import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import { affiliateClicksDaily } from '@app/contracts';
-import { type CallInput, ContractRoute, ValidatedInput } from '@app/command-service';
-import { PG_POOL } from '../../infrastructure/tokens';
+import { type CallInput, ContractRoute, ValidatedInput, PG_POOL } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { affiliateClicksDailyProjection } from './affiliate-clicks-daily.projection';
 

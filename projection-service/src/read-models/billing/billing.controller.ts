@@ -2,8 +2,7 @@ import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import { type Principal, getCharges, getSubscriptions } from '@app/contracts';
-import { CurrentPrincipal, ContractRoute } from '@app/command-service';
-import { PG_POOL } from '../../infrastructure/tokens';
+import { CurrentPrincipal, ContractRoute, PG_POOL } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { billingProjection } from './billing.projection';
 

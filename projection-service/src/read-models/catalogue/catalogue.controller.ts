@@ -23,8 +23,8 @@ import {
   ContractRoute,
   CurrentPrincipal,
   ValidatedInput,
-} from '@app/command-service';
-import { PG_POOL } from '../../infrastructure/tokens';
+  PG_POOL,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { catalogueProjection } from './catalogue.projection';
 

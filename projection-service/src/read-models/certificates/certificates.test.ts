@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import { createTestDatabase, type TestDatabase } from '@app/infra/testing/database';
-import { createPool, eventStoreMigrations, migrate } from '@app/command-service';
+import {
+  createTestDatabase,
+  type TestDatabase,
+  createPool,
+  eventStoreMigrations,
+  migrate,
+} from '@app/server-kit';
 import type { RecordedEvent } from '@app/contracts';
 import { readModelMigrations } from '../../infrastructure/migrations';
 import { certificatesProjection } from './certificates.projection';

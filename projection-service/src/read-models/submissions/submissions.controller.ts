@@ -8,8 +8,8 @@ import {
   CurrentPrincipal,
   ValidatedInput,
   requireUser,
-} from '@app/command-service';
-import { PG_POOL } from '../../infrastructure/tokens';
+  PG_POOL,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { submissionsProjection } from './submissions.projection';
 

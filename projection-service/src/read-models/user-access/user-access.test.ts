@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import { createTestDatabase, type TestDatabase } from '@app/infra/testing/database';
-import { type NewEvent, PgEventStore, createPool, eventStoreMigrations, migrate } from '@app/command-service';
+import {
+  createTestDatabase,
+  type TestDatabase,
+  type NewEvent,
+  PgEventStore,
+  createPool,
+  eventStoreMigrations,
+  migrate,
+} from '@app/server-kit';
 import { ZERO_POSITION, type RecordedEvent, userStreamId } from '@app/contracts';
 import { readModelMigrations } from '../../infrastructure/migrations';
 import { projections } from '..';

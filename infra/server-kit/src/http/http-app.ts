@@ -3,27 +3,36 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { STRIPE_WEBHOOK_PATH, type ServiceName } from '@app/contracts';
+import type { ServiceName } from '@app/contracts';
 import { ApiErrorFilter } from './error-filter';
 import { PinoNestLogger } from './logger';
+
+export type HttpAppOptions = {
+  /**
+   * Paths (prefixes) whose handlers need the exact bytes of the body beside the parsed JSON
+   * (`request.rawBody`): a webhook whose signature covers them.
+   */
+  rawBodyPaths?: readonly string[];
+};
 
 /** Creates a service's Nest app with the platform's edge: body limits, JSON logs, error shapes. */
 export async function createHttpApp(
   module: Type | DynamicModule,
   service: ServiceName,
   logger: Logger,
+  options: HttpAppOptions = {},
 ): Promise<INestApplication> {
+  const rawBodyPaths = options.rawBodyPaths ?? [];
   const app = await NestFactory.create<NestExpressApplication>(module, {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });
   // strict: false accepts a bare JSON string body (the affiliate click sends its code that way).
-  // The payment webhook's signature covers the exact bytes: keep them beside the parsed body.
   app.useBodyParser('json', {
     limit: '256kb',
     strict: false,
     verify: (request: Request & { rawBody?: Buffer }, _response: unknown, body: Buffer) => {
-      if (request.url?.startsWith(STRIPE_WEBHOOK_PATH)) request.rawBody = body;
+      if (rawBodyPaths.some((path) => request.url?.startsWith(path))) request.rawBody = body;
     },
   });
   app.useBodyParser('text', { limit: '16kb' });

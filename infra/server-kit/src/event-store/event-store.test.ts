@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { createTestDatabase, type TestDatabase } from '@app/infra/testing/database';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { MAX_EVENT_DATA_BYTES, ZERO_POSITION, comparePositions, type EventPosition } from '@app/contracts';
 import { PgEventStore, type NewEvent } from './event-store';
 import { createPool, eventStoreMigrations, migrate } from './database';

@@ -6,3 +6,4 @@ export * from './logger';
 export * from './health.controller';
 export * from './authentication';
 export * from './staff-token';
+export * from './request-context';

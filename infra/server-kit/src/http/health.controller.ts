@@ -1,11 +1,8 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { Registry } from 'prom-client';
+import { METRICS_REGISTRY, PG_POOL } from '../tokens';
 import { ApiException } from './api-error';
-
-/** Injection tokens every service provides: its pool and its metrics registry. */
-export const PG_POOL = Symbol('PG_POOL');
-export const METRICS_REGISTRY = Symbol('METRICS_REGISTRY');
 
 /** Liveness, readiness (the database answers) and the Prometheus scrape; not under /api. */
 @Controller()

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { type Actor, EVENT_POSITION_HEADER } from '@app/contracts';
-import { ApiException, actorOf, principalOf } from '../platform';
-import type { Appended } from './event-appender';
+import { ApiException } from './api-error';
+import { actorOf, principalOf } from './authentication';
+
+/** What a command's append answers: the consistency token of its last event. */
+export type Appended = { position: string; idempotent: boolean };
 
 /** Who sends a command and how it relates to others: from the request's headers. */
 export type CommandContext = { actor: Actor; correlationId: string; idempotencyKey?: string };

@@ -13,7 +13,7 @@ import {
   ownedProducts,
 } from '@app/contracts';
 import { ApiException } from './api-error';
-import { PG_POOL } from './health.controller';
+import { PG_POOL } from '../tokens';
 import { isStaffToken } from './staff-token';
 
 /** Tokens are stored as SHA-256 digests only: a database leak yields no usable token. */

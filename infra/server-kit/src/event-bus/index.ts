@@ -1,0 +1,3 @@
+export * from './bus';
+export * from './kafkajs-bus';
+export * from './event-message';

@@ -1,0 +1,2 @@
+export * from './leader-lock';
+export * from './polling-worker';
