@@ -22,6 +22,9 @@ import { ExecutionEngine } from './execution/engine/execution-engine';
 import { RunCodeController } from './execution/run-code/run-code.controller';
 import { SubmissionsController } from './execution/submissions/submissions.controller';
 import { GenerateCertificateController } from './certificates/generate-certificate/generate-certificate.controller';
+import { GenerateCertificateHandler } from './certificates/generate-certificate/generate-certificate.handler';
+import { AggregateStore } from './infrastructure/aggregate-store';
+import { PublishedQuestions } from './content/published-questions';
 import { SetUiVersionBoundsController } from './settings/set-ui-version-bounds/set-ui-version-bounds.controller';
 import { RecordTelemetryEventController } from './telemetry/record-telemetry-event/record-telemetry-event.controller';
 import { RecordTelemetryEventHandler } from './telemetry/record-telemetry-event/record-telemetry-event.handler';
@@ -65,6 +68,9 @@ export class AppModule implements OnApplicationShutdown {
         { provide: METRICS_REGISTRY, useValue: registry },
         { provide: PG_POOL, useFactory: () => createPool(config.databaseUrl, { max: 40 }) },
         EventAppender,
+        AggregateStore,
+        PublishedQuestions,
+        GenerateCertificateHandler,
         EventForwarding,
         SessionAuthenticator,
         ...identityProviders,

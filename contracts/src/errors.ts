@@ -95,3 +95,29 @@ export const apiErrorSchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/**
+ * A refusal the domain decides: a machine-readable code and a human message (with field issues for
+ * VALIDATION_FAILED). Domain code throws or returns these; the HTTP edge alone knows their status.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: ApiError['issues'],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+
+  toBody(): ApiError {
+    return { code: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) };
+  }
+}
+
+/** A VALIDATION_FAILED refusal about one field: "The request is not valid: <path>: <message>". */
+export function invalidField(path: string, message: string): DomainError {
+  return new DomainError('VALIDATION_FAILED', `The request is not valid: ${path}: ${message}`, [
+    { path, message },
+  ]);
+}

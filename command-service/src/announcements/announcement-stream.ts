@@ -13,7 +13,7 @@ export async function loadAnnouncement(pool: Pool, announcementId: string) {
     revision: events.length - 1,
     published: published
       ? {
-          announcement: toAnnouncement(published.data as EventDataMap['AnnouncementPublished']),
+          announcement: toAnnouncement(published.data),
           position: formatPosition({ transactionId: published.transactionId, position: published.position }),
         }
       : undefined,

@@ -6,9 +6,10 @@
  * against tests they never saw.
  */
 import type { Pool } from 'pg';
+import { Inject, Injectable } from '@nestjs/common';
+import { PG_POOL, PgEventStore } from '@app/server-kit';
 import {
   type CodingLanguage,
-  type EventDataMap,
   type JsonTest,
   type ProblemProductId,
   codingLanguages,
@@ -28,13 +29,25 @@ export type PublishedQuestion = QuestionFixture & {
 /** How long a miss by name waits before the names are read again. */
 const NAMES_REFRESH_MS = 5_000;
 
+/** The published questions as the command side reads them from their streams; one per process. */
+@Injectable()
 export class PublishedQuestions {
   /** By stream id: the revision it was read at and the question. */
   private readonly cache = new Map<string, { revision: number; question: PublishedQuestion }>();
   private names = new Map<string, string>();
   private namesReadAt = 0;
 
-  constructor(private readonly pool: Pool) {}
+  private readonly store: PgEventStore;
+
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {
+    this.store = new PgEventStore(pool);
+  }
+
+  /** The ids of every question of a product that was ever published (what a certificate requires). */
+  async ids(product: ProblemProductId): Promise<Set<string>> {
+    const latest = await this.store.latestOfTypeByStream('QuestionPublished', 'product', product);
+    return new Set(latest.map((event) => event.data.questionId));
+  }
 
   /** The latest version of a question by id (slug) or name; undefined when none was published. */
   async find(product: ProblemProductId, idOrName: string): Promise<PublishedQuestion | undefined> {
@@ -48,19 +61,13 @@ export class PublishedQuestions {
   private async latest(product: ProblemProductId, slug: string): Promise<PublishedQuestion | undefined> {
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) return undefined;
     const streamId = questionStreamId(product, slug);
-    const head = await this.pool.query<{ revision: string | null }>(
-      'SELECT max(revision) AS revision FROM es_events WHERE stream_id = $1',
-      [streamId],
-    );
-    const revision = head.rows[0].revision === null ? undefined : Number(head.rows[0].revision);
-    if (revision === undefined) return undefined;
+    const revision = await this.store.streamRevision(streamId);
+    if (revision < 0) return undefined;
     const cached = this.cache.get(streamId);
     if (cached && cached.revision === revision) return cached.question;
-    const row = await this.pool.query<{ data: EventDataMap['QuestionPublished'] }>(
-      'SELECT data FROM es_events WHERE stream_id = $1 AND revision = $2',
-      [streamId, revision],
-    );
-    const data = row.rows[0].data;
+    const [event] = await this.store.readStream(streamId, { fromRevision: revision, maxCount: 1 });
+    if (event?.type !== 'QuestionPublished') return undefined;
+    const data = event.data;
     const tests = await getBlob<JsonTest[]>(this.pool, data.tests.sha256);
     if (!tests) throw new Error(`the tests of ${slug} v${data.version} (${data.tests.sha256}) are missing`);
     const starters = {} as Record<CodingLanguage, string>;
@@ -91,17 +98,18 @@ export class PublishedQuestions {
     const known = this.names.get(key);
     if (known || Date.now() - this.namesReadAt < NAMES_REFRESH_MS) return known;
     this.namesReadAt = Date.now();
-    const result = await this.pool.query<{ id: string; name: string }>(
-      `SELECT DISTINCT ON (stream_id) data->>'questionId' AS id, data->'question'->>'name' AS name
-         FROM es_events WHERE type = 'QuestionPublished' AND data->>'product' = $1
-        ORDER BY stream_id, revision DESC`,
-      [product],
-    );
+    const latest = await this.store.latestOfTypeByStream('QuestionPublished', 'product', product);
     this.names = new Map(
       [...this.names]
         .filter(([k]) => !k.startsWith(`${product}\u0000`))
         .concat(
-          result.rows.map((r) => [`${product}\u0000${r.name.toLowerCase()}`, r.id] as [string, string]),
+          latest.map(
+            (event) =>
+              [`${product}\u0000${event.data.question.name.toLowerCase()}`, event.data.questionId] as [
+                string,
+                string,
+              ],
+          ),
         ),
     );
     return this.names.get(key);

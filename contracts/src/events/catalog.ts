@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EventDefinition } from './define';
+import type { DomainEventOf, EventDefinition, RecordedEventOf } from './define';
 import { CertificateIssuedV1 } from './certificates';
 import { TelemetryEventRecordedV1 } from './telemetry';
 import { AffiliateLinkClickedV1, AffiliateLinkClickedV2 } from './affiliates';
@@ -25,63 +25,71 @@ import {
   SubscriptionEndedV1,
 } from './billing';
 
-/* Every version of every domain event. Add new versions here; never remove old ones while stored. */
-const allDefinitions = [
-  TelemetryEventRecordedV1,
-  AffiliateLinkClickedV1,
-  AffiliateLinkClickedV2,
-  UserRegisteredV1,
-  UserSignedInV1,
-  SessionRevokedV1,
-  UsernameSetV1,
-  RoleGrantedV1,
-  RoleRevokedV1,
-  ScreenLeaseTakenOverV1,
-  AccountWipedV1,
-  UiVersionBoundsSetV1,
-  CodeSubmittedV1,
-  SubmissionsResetV1,
-  AnnouncementPublishedV1,
-  AnnouncementWithdrawnV1,
-  CertificateIssuedV1,
-  QuestionPublishedV1,
-  LessonPublishedV1,
-  UserDataSetV1,
-  PurchaseCompletedV1,
-  PurchaseRefundedV1,
-  SubscriptionActivatedV1,
-  SubscriptionEndedV1,
-] as const;
+/**
+ * The latest version of every event type, by type: the shape every reader sees (older stored
+ * versions are upcast on read). A new type is added here; a new version replaces its predecessor
+ * here, which moves to `supersededDefinitions`.
+ */
+const latestByType = {
+  TelemetryEventRecorded: TelemetryEventRecordedV1,
+  AffiliateLinkClicked: AffiliateLinkClickedV2,
+  UserRegistered: UserRegisteredV1,
+  UserSignedIn: UserSignedInV1,
+  SessionRevoked: SessionRevokedV1,
+  UsernameSet: UsernameSetV1,
+  RoleGranted: RoleGrantedV1,
+  RoleRevoked: RoleRevokedV1,
+  ScreenLeaseTakenOver: ScreenLeaseTakenOverV1,
+  AccountWiped: AccountWipedV1,
+  UiVersionBoundsSet: UiVersionBoundsSetV1,
+  CodeSubmitted: CodeSubmittedV1,
+  SubmissionsReset: SubmissionsResetV1,
+  AnnouncementPublished: AnnouncementPublishedV1,
+  AnnouncementWithdrawn: AnnouncementWithdrawnV1,
+  CertificateIssued: CertificateIssuedV1,
+  QuestionPublished: QuestionPublishedV1,
+  LessonPublished: LessonPublishedV1,
+  UserDataSet: UserDataSetV1,
+  PurchaseCompleted: PurchaseCompletedV1,
+  PurchaseRefunded: PurchaseRefundedV1,
+  SubscriptionActivated: SubscriptionActivatedV1,
+  SubscriptionEnded: SubscriptionEndedV1,
+} as const satisfies { [T in string]: EventDefinition<T, number, z.ZodType> };
+
+type LatestByType = typeof latestByType;
+
+/** Older versions, still stored: never removed while an event of that version exists. */
+const supersededDefinitions = [AffiliateLinkClickedV1] as const;
+
+const latestDefinitions = Object.values(latestByType);
+const allDefinitions = [...supersededDefinitions, ...latestDefinitions];
 
 type AnyDefinition = EventDefinition<string, number, z.ZodType>;
 
-/** Latest data type per event type. */
-export type EventDataMap = {
-  TelemetryEventRecorded: z.infer<typeof TelemetryEventRecordedV1.schema>;
-  AffiliateLinkClicked: z.infer<typeof AffiliateLinkClickedV2.schema>;
-  UserRegistered: z.infer<typeof UserRegisteredV1.schema>;
-  UserSignedIn: z.infer<typeof UserSignedInV1.schema>;
-  SessionRevoked: z.infer<typeof SessionRevokedV1.schema>;
-  UsernameSet: z.infer<typeof UsernameSetV1.schema>;
-  RoleGranted: z.infer<typeof RoleGrantedV1.schema>;
-  RoleRevoked: z.infer<typeof RoleRevokedV1.schema>;
-  ScreenLeaseTakenOver: z.infer<typeof ScreenLeaseTakenOverV1.schema>;
-  AccountWiped: z.infer<typeof AccountWipedV1.schema>;
-  UiVersionBoundsSet: z.infer<typeof UiVersionBoundsSetV1.schema>;
-  CodeSubmitted: z.infer<typeof CodeSubmittedV1.schema>;
-  SubmissionsReset: z.infer<typeof SubmissionsResetV1.schema>;
-  AnnouncementPublished: z.infer<typeof AnnouncementPublishedV1.schema>;
-  AnnouncementWithdrawn: z.infer<typeof AnnouncementWithdrawnV1.schema>;
-  CertificateIssued: z.infer<typeof CertificateIssuedV1.schema>;
-  QuestionPublished: z.infer<typeof QuestionPublishedV1.schema>;
-  LessonPublished: z.infer<typeof LessonPublishedV1.schema>;
-  UserDataSet: z.infer<typeof UserDataSetV1.schema>;
-  PurchaseCompleted: z.infer<typeof PurchaseCompletedV1.schema>;
-  PurchaseRefunded: z.infer<typeof PurchaseRefundedV1.schema>;
-  SubscriptionActivated: z.infer<typeof SubscriptionActivatedV1.schema>;
-  SubscriptionEnded: z.infer<typeof SubscriptionEndedV1.schema>;
-};
-export type EventType = keyof EventDataMap;
+/** Every event type of the platform. */
+export type EventType = keyof LatestByType;
+
+/** Latest data type per event type, derived from the definitions. */
+export type EventDataMap = { [T in EventType]: z.infer<LatestByType[T]['schema']> };
+
+/**
+ * The platform's events as a discriminated union on `type`: `switch (event.type)` narrows `data`
+ * without casts. `DomainEvent` is an event as written or read; `RecordedEvent` adds its place in
+ * the store.
+ */
+export type DomainEvent = { [T in EventType]: DomainEventOf<T, EventDataMap[T]> }[EventType];
+export type RecordedEvent = { [T in EventType]: RecordedEventOf<T, EventDataMap[T]> }[EventType];
+
+/** The recorded events of some types, e.g. `RecordedEventOfType<'CodeSubmitted' | 'AccountWiped'>`. */
+export type RecordedEventOfType<T extends EventType> = Extract<RecordedEvent, { type: T }>;
+
+/** Narrows an event to some types (for filtering a batch). */
+export function isEventOfType<T extends EventType>(
+  event: RecordedEvent,
+  ...types: readonly T[]
+): event is RecordedEventOfType<T> {
+  return (types as readonly string[]).includes(event.type);
+}
 
 const byType = new Map<string, AnyDefinition[]>();
 for (const definition of allDefinitions as readonly AnyDefinition[]) {
@@ -93,6 +101,13 @@ for (const [type, versions] of byType) {
   versions.forEach((definition, index) => {
     if (!definition) throw new Error(`${type} is missing version ${index + 1}`);
   });
+}
+for (const definition of latestDefinitions as readonly AnyDefinition[]) {
+  if (byType.get(definition.type)!.length !== definition.version) {
+    throw new Error(
+      `${definition.type} v${definition.version} is listed as latest but a later version exists`,
+    );
+  }
 }
 
 export class UnknownEventTypeError extends Error {
@@ -125,13 +140,18 @@ export function latestVersion(type: string): number {
   return versions.length;
 }
 
+/** Parses data of one type with its latest schema. */
+function parseLatest<T extends EventType>(type: T, data: unknown): z.ZodSafeParseResult<EventDataMap[T]> {
+  // zod gives the parse of some member of the map, which TypeScript cannot tie to T: said once, here.
+  return latestByType[type].schema.safeParse(data) as z.ZodSafeParseResult<EventDataMap[T]>;
+}
+
 /** Validates new event data against the latest version of its type. Returns the parsed data. */
 export function validateEventData<T extends EventType>(type: T, data: unknown): EventDataMap[T] {
-  const versions = byType.get(type);
-  if (!versions) throw new UnknownEventTypeError(type);
-  const result = versions[versions.length - 1].schema.safeParse(data);
+  if (!Object.hasOwn(latestByType, type)) throw new UnknownEventTypeError(type);
+  const result = parseLatest(type, data);
   if (!result.success) throw new InvalidEventDataError(type, result.error.issues);
-  return result.data as EventDataMap[T];
+  return result.data;
 }
 
 /**
@@ -150,4 +170,18 @@ export function upcast(
     current = versions[version - 1].upcastFromPrevious!(current);
   }
   return { version: versions.length, data: current };
+}
+
+/** A stored event as read: everything but the data, which is still in its stored version. */
+export type StoredEvent = Omit<RecordedEventOf<string, unknown>, 'data'> & { data: unknown };
+
+/**
+ * A stored event read back (from the store, or from the bus), its data brought from `dataVersion`
+ * up to the latest version. The one place stored data is taken as typed: the store validated it
+ * against its version's schema when it was appended, and each upcaster returns the next version's
+ * shape. An unknown type or version throws `UnknownEventTypeError`.
+ */
+export function recordedEvent(stored: StoredEvent, dataVersion: number): RecordedEvent {
+  const latest = upcast(stored.type, dataVersion, stored.data);
+  return { ...stored, data: latest.data } as RecordedEvent;
 }

@@ -38,15 +38,21 @@ export function defineEvent<Type extends string, Version extends number, Schema 
   return definition;
 }
 
-/** A domain event as every service sees it after reading: typed data and its metadata. */
-export type DomainEvent<Type extends string = string, Data = unknown> = {
+/**
+ * One domain event of a given type as every service sees it after reading: typed data and its
+ * metadata. The platform's events as a discriminated union are `DomainEvent` in the catalogue.
+ */
+export type DomainEventOf<Type extends string, Data> = {
   type: Type;
   data: Data;
   metadata: EventMetadata;
 };
 
-/** A stored event with its place in the stream and in the global order. */
-export type RecordedEvent<Type extends string = string, Data = unknown> = DomainEvent<Type, Data> & {
+/**
+ * A stored event of a given type with its place in the stream and in the global order. The
+ * platform's stored events as a discriminated union are `RecordedEvent` in the catalogue.
+ */
+export type RecordedEventOf<Type extends string, Data> = DomainEventOf<Type, Data> & {
   streamId: string;
   /** 0-based revision in its stream. */
   revision: number;

@@ -1,4 +1,4 @@
-import { dailyStreak, latestOutcomes, unlockCounts, unlockFlags, utcDay } from './progress';
+import { dailyStreak, unlockCounts, unlockFlags, utcDay } from './progress';
 
 describe('unlock progress', () => {
   const published = new Set(['a', 'b', 'c']);
@@ -25,29 +25,6 @@ describe('unlock progress', () => {
       hasUnlockedLatestCert: true,
       hasUnlockedRecruitingProfile: true,
     });
-  });
-
-  it("folds a learner's submissions stream into the latest outcome per question of a product", () => {
-    const submitted = (questionId: string, status: string, product = 'algoexpert') => ({
-      type: 'CodeSubmitted',
-      data: { product, questionId, status },
-    });
-    expect(
-      latestOutcomes(
-        [
-          submitted('a', 'CORRECT'),
-          { type: 'SubmissionsReset', data: { product: 'algoexpert' } },
-          submitted('b', 'CORRECT'),
-          submitted('b', 'INCORRECT'),
-          submitted('c', 'CORRECT'),
-          submitted('a', 'CORRECT', 'frontendexpert'),
-        ],
-        'algoexpert',
-      ),
-    ).toEqual([
-      { questionId: 'b', status: 'INCORRECT' },
-      { questionId: 'c', status: 'CORRECT' },
-    ]);
   });
 
   it('never unlocks for an empty catalogue', () => {

@@ -68,25 +68,3 @@ export function dailyStreak(days: Iterable<string>, today: string): DailyStreak 
   const current = last !== undefined && todayNumber - last <= 1 ? run : 0;
   return { currentStreakDays: current, longestStreakDays: longest };
 }
-
-/** A submissions-stream event as the command side reads it (CodeSubmitted or SubmissionsReset). */
-export type SubmissionStreamEvent = {
-  type: string;
-  data: { product?: string; questionId?: string; status?: string };
-};
-
-/**
- * The latest outcome per question of one product, folded from a learner's submissions stream in
- * order: a reset of the product forgets what came before it. The command side decides certificate
- * eligibility from this and unlockCounts, as the read side shows progress.
- */
-export function latestOutcomes(events: Iterable<SubmissionStreamEvent>, product: string): QuestionOutcome[] {
-  const latest = new Map<string, string>();
-  for (const event of events) {
-    if (event.data.product !== product) continue;
-    if (event.type === 'SubmissionsReset') latest.clear();
-    else if (event.type === 'CodeSubmitted' && event.data.questionId && event.data.status)
-      latest.set(event.data.questionId, event.data.status);
-  }
-  return [...latest].map(([questionId, status]) => ({ questionId, status }));
-}

@@ -11,3 +11,4 @@ export * from './worker';
 export * from './config';
 export * from './tokens';
 export * from './testing/database';
+export * from './testing/recorded-events';

@@ -155,9 +155,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
     const kafka = this.config.kafka;
     if (!kafka) return this.admin.rebuild(projection);
     if (this.kafkaRebuilds.has(projection.name)) return;
-    const total = Number(
-      (await this.pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events')).rows[0].n,
-    );
+    const total = await new PgEventStore(this.pool).count();
     const progress = { read: 0, total };
     this.kafkaRebuilds.set(projection.name, progress);
     this.cachedStatus = undefined;

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { MIN_POSITION_HEADER, MIN_POSITION_WAIT_MS, parsePosition } from '@app/contracts';
-import { ApiException } from '@app/server-kit';
+import { MIN_POSITION_HEADER, MIN_POSITION_WAIT_MS, parsePosition, DomainError } from '@app/contracts';
 import { ProjectionHost } from './projection-host';
 
 /**
@@ -17,8 +16,7 @@ export class ReadYourWrites {
     if (header === undefined) return;
     const position = parsePosition(header);
     if (!position) {
-      throw new ApiException(
-        400,
+      throw new DomainError(
         'INVALID_POSITION',
         `${MIN_POSITION_HEADER} must be a position token such as "1234.56", as answered by a command.`,
       );
@@ -26,8 +24,7 @@ export class ReadYourWrites {
     const reached = await this.host.waitFor(projections, position, MIN_POSITION_WAIT_MS);
     if (!reached) {
       response.setHeader('Retry-After', '1');
-      throw new ApiException(
-        503,
+      throw new DomainError(
         'READ_MODEL_NOT_CAUGHT_UP',
         `The read models (${projections.join(', ')}) did not reach position ${header} within ${MIN_POSITION_WAIT_MS} ms; try again shortly.`,
       );

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { rebuildProjection, systemStatus } from '@app/contracts';
-import { ApiException, type CallInput, ContractRoute, ValidatedInput } from '@app/server-kit';
+import { rebuildProjection, systemStatus, DomainError } from '@app/contracts';
+import { type CallInput, ContractRoute, ValidatedInput } from '@app/server-kit';
 import { ProjectionHost } from '../infrastructure/projection-host';
 
 @Controller()
@@ -15,7 +15,7 @@ export class SystemController {
   @ContractRoute(rebuildProjection)
   async rebuild(@ValidatedInput() { params }: CallInput<typeof rebuildProjection>) {
     const projection = this.host.admin.find(params.name);
-    if (!projection) throw new ApiException(404, 'NOT_FOUND', `There is no projection named ${params.name}.`);
+    if (!projection) throw new DomainError('NOT_FOUND', `There is no projection named ${params.name}.`);
     await this.host.rebuild(projection);
     return { name: projection.name, state: 'rebuilding' as const };
   }

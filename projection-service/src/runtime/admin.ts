@@ -81,7 +81,7 @@ export class ProjectionAdmin {
   async status(options: { behind?: boolean } = {}): Promise<SystemStatus> {
     const [head, total, checkpoints] = await Promise.all([
       this.store.head(),
-      this.pool.query<{ count: string }>(`SELECT count(*) FROM es_events`),
+      this.store.count(),
       this.checkpoints.loadAll(this.projections.map((p) => p.name)),
     ]);
     const now = Date.now();
@@ -96,7 +96,7 @@ export class ProjectionAdmin {
       head: {
         position: headPosition.position.toString(),
         token: formatPosition(headPosition),
-        totalEvents: Number(total.rows[0].count),
+        totalEvents: total,
       },
       projections,
       generatedAt: new Date(now).toISOString(),
@@ -129,19 +129,11 @@ export class ProjectionAdmin {
     countBehind: boolean,
   ): Promise<ProjectionStatus> {
     const position = checkpoint?.position ?? ZERO_POSITION;
-    const none = { rows: [{ behind: '0', oldest: null }] };
-    const behind = !countBehind
-      ? none
-      : await this.pool.query<{ behind: string; oldest: Date | null }>(
-          `SELECT count(*) AS behind, min(recorded_at) AS oldest FROM (
-         SELECT recorded_at FROM es_events
-          WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
-            AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-          LIMIT ${BEHIND_COUNT_CAP}) pending`,
-          [position.transactionId.toString(), position.position.toString()],
-        );
-    const eventsBehind = Number(behind.rows[0].behind);
-    const oldest = behind.rows[0].oldest;
+    const pending = countBehind
+      ? await this.store.pendingAfter(position, BEHIND_COUNT_CAP)
+      : { count: 0, oldestRecordedAt: null };
+    const eventsBehind = pending.count;
+    const oldest = pending.oldestRecordedAt;
     const rebuilding = checkpoint?.state === 'rebuilding';
     return {
       name,
@@ -159,11 +151,7 @@ export class ProjectionAdmin {
     };
   }
 
-  private async countUpTo(position: EventPosition): Promise<number> {
-    const result = await this.pool.query<{ count: string }>(
-      `SELECT count(*) FROM es_events WHERE (transaction_id, position) <= ($1::text::xid8, $2::bigint)`,
-      [position.transactionId.toString(), position.position.toString()],
-    );
-    return Number(result.rows[0].count);
+  private countUpTo(position: EventPosition): Promise<number> {
+    return this.store.count(position);
   }
 }

@@ -1,5 +1,5 @@
-import { type EventDataMap, type EventType, utcDay } from '@app/contracts';
-import type { Projection } from './projection';
+import { type EventType, type RecordedEventOfType, utcDay } from '@app/contracts';
+import { type Projection, defineProjection } from './projection';
 
 /**
  * A read model counting one event type per UTC day and one key, in a table
@@ -11,9 +11,9 @@ export function dailyCountProjection<T extends EventType>(spec: {
   eventType: T;
   table: string;
   keyColumn: string;
-  key: (data: EventDataMap[T]) => string;
+  key: (event: RecordedEventOfType<T>) => string;
 }): Projection {
-  return {
+  return defineProjection({
     name: spec.name,
     eventTypes: [spec.eventType],
     tables: [spec.table],
@@ -21,7 +21,7 @@ export function dailyCountProjection<T extends EventType>(spec: {
       const totals = new Map<string, { day: string; key: string; count: number }>();
       for (const event of events) {
         const day = utcDay(event.metadata.occurredAt);
-        const key = spec.key(event.data as EventDataMap[T]);
+        const key = spec.key(event);
         const id = `${day}\u0000${key}`;
         const entry = totals.get(id);
         if (entry) entry.count++;
@@ -36,5 +36,5 @@ export function dailyCountProjection<T extends EventType>(spec: {
         [rows.map((r) => r.day), rows.map((r) => r.key), rows.map((r) => r.count)],
       );
     },
-  };
+  });
 }

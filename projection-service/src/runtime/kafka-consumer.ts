@@ -242,7 +242,7 @@ export class KafkaProjectionConsumer {
       }
       const unique = [...firstById.values()];
 
-      const types = new Set(unique.map((u) => u.event.type));
+      const types = new Set<string>(unique.map((u) => u.event.type));
       const fed = this.projections.filter((p) => [...this.handled.get(p.name)!].some((t) => types.has(t)));
       for (const projection of fed)
         await client.query(`SELECT pg_advisory_xact_lock(hashtext('projection-apply:' || $1))`, [

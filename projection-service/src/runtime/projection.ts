@@ -1,9 +1,10 @@
 import type { PoolClient } from 'pg';
-import type { EventType, RecordedEvent } from '@app/contracts';
+import type { EventType, RecordedEvent, RecordedEventOfType } from '@app/contracts';
 
 /**
- * A read model fed by events. `apply` gets a whole batch and the transaction that will also move
- * the checkpoint, so it must write set-based (one statement per table, not one per event).
+ * A read model fed by events, as the runtime runs it. `apply` gets a whole batch and the
+ * transaction that will also move the checkpoint, so it must write set-based (one statement per
+ * table, not one per event).
  */
 export type Projection = {
   readonly name: string;
@@ -13,3 +14,21 @@ export type Projection = {
   readonly tables: readonly string[];
   apply(events: readonly RecordedEvent[], tx: PoolClient): Promise<void>;
 };
+
+/** A projection as written: its batch holds only its types, so `switch (event.type)` narrows. */
+export type ProjectionDefinition<T extends EventType> = Omit<Projection, 'eventTypes' | 'apply'> & {
+  readonly eventTypes: readonly T[];
+  apply(events: readonly RecordedEventOfType<T>[], tx: PoolClient): Promise<void>;
+};
+
+/** A projection, its event types inferred from `eventTypes`; other events never reach its `apply`. */
+export function defineProjection<T extends EventType>(definition: ProjectionDefinition<T>): Projection {
+  const handled = new Set<EventType>(definition.eventTypes);
+  const isHandled = (event: RecordedEvent): event is RecordedEventOfType<T> => handled.has(event.type);
+  return {
+    name: definition.name,
+    eventTypes: definition.eventTypes,
+    tables: definition.tables,
+    apply: (events, tx) => definition.apply(events.filter(isHandled), tx),
+  };
+}

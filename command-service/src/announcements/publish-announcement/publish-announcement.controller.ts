@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
-import { announcementStreamId, publishAnnouncement } from '@app/contracts';
+import { announcementStreamId, publishAnnouncement, DomainError } from '@app/contracts';
 import {
-  ApiException,
   type CallInput,
   ContractRoute,
   ValidatedInput,
@@ -48,12 +47,9 @@ export class PublishAnnouncementController {
     );
     if ('refused' in decision) {
       const { field, message } = decision.refused;
-      throw new ApiException(
-        400,
-        'VALIDATION_FAILED',
-        `The request is not valid: body.${field}: ${message}`,
-        [{ path: `body.${field}`, message }],
-      );
+      throw new DomainError('VALIDATION_FAILED', `The request is not valid: body.${field}: ${message}`, [
+        { path: `body.${field}`, message },
+      ]);
     }
     try {
       const appended = await this.appender.append(announcementStreamId(announcementId), decision.events, {

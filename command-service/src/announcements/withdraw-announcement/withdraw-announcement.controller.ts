@@ -1,9 +1,8 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
-import { announcementStreamId, withdrawAnnouncement } from '@app/contracts';
+import { announcementStreamId, withdrawAnnouncement, DomainError } from '@app/contracts';
 import {
-  ApiException,
   type CallInput,
   ContractRoute,
   ValidatedInput,
@@ -39,7 +38,7 @@ export class WithdrawAnnouncementController {
       const { state, revision } = await loadAnnouncement(this.pool, announcementId);
       const decision = decideWithdraw(state, announcementId);
       if (decision.outcome === 'notFound') {
-        throw new ApiException(404, 'NOT_FOUND', `No announcement has the id ${announcementId}.`);
+        throw new DomainError('NOT_FOUND', `No announcement has the id ${announcementId}.`);
       }
       if (decision.outcome === 'alreadyWithdrawn') {
         const head = await this.appender.appendedOrHead();

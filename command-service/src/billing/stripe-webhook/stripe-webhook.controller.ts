@@ -3,16 +3,8 @@ import type { Request, Response } from 'express';
 import type { PoolClient } from 'pg';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
-import { stripeWebhook, userStreamId } from '@app/contracts';
-import {
-  ApiException,
-  type CallInput,
-  ContractRoute,
-  ValidatedInput,
-  acknowledge,
-  CONFIG,
-  LOGGER,
-} from '@app/server-kit';
+import { stripeWebhook, userStreamId, DomainError } from '@app/contracts';
+import { type CallInput, ContractRoute, ValidatedInput, acknowledge, CONFIG, LOGGER } from '@app/server-kit';
 import { type Appended, EventAppender, type Transaction } from '../../infrastructure/event-appender';
 import type { CommandServiceConfig } from '../../infrastructure/config';
 import { lockUser } from '../../identity/identity.repository';
@@ -69,8 +61,7 @@ export class StripeWebhookController {
   ) {
     const secret = this.config.stripeWebhookSecret;
     if (!secret) {
-      throw new ApiException(
-        503,
+      throw new DomainError(
         'BILLING_NOT_CONFIGURED',
         'Payments are not set up here: STRIPE_WEBHOOK_SECRET is not set.',
       );
@@ -96,13 +87,12 @@ export class StripeWebhookController {
   private verify(request: RawBodyRequest, secret: string): Stripe.Event {
     const signature = request.header('stripe-signature');
     if (!signature || !request.rawBody) {
-      throw new ApiException(400, 'BILLING_BAD_SIGNATURE', 'The Stripe-Signature header is missing.');
+      throw new DomainError('BILLING_BAD_SIGNATURE', 'The Stripe-Signature header is missing.');
     }
     try {
       return Stripe.webhooks.constructEvent(request.rawBody, signature, secret);
     } catch (error) {
-      throw new ApiException(
-        400,
+      throw new DomainError(
         'BILLING_BAD_SIGNATURE',
         `The Stripe-Signature header does not verify: ${(error as Error).message}`,
       );
@@ -111,7 +101,7 @@ export class StripeWebhookController {
 
   private async fulfil(event: Stripe.Event, correlationId: string) {
     const reading = readCheckout(event.data.object);
-    if (reading.kind === 'invalid') throw new ApiException(400, 'BILLING_BAD_CHECKOUT', reading.message);
+    if (reading.kind === 'invalid') throw new DomainError('BILLING_BAD_CHECKOUT', reading.message);
     if (reading.kind === 'unpaid') return { outcome: 'ignored' as const };
     const checkout = reading.checkout;
     const paidAt = new Date(event.created * 1000).toISOString();
@@ -156,7 +146,7 @@ export class StripeWebhookController {
 
   private async refund(event: Stripe.Event, correlationId: string) {
     const reading = readRefund(event.data.object);
-    if (reading.kind === 'invalid') throw new ApiException(400, 'BILLING_BAD_CHECKOUT', reading.message);
+    if (reading.kind === 'invalid') throw new DomainError('BILLING_BAD_CHECKOUT', reading.message);
     return this.appender.transaction(async (tx) => {
       const found = await tx.client.query<{ purchase_id: string; user_id: string; charge_id: string }>(
         'SELECT purchase_id, user_id, charge_id FROM billing_purchases WHERE charge_id = ANY($1)',

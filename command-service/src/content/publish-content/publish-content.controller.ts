@@ -1,7 +1,7 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { EVENT_POSITION_HEADER, publishContent } from '@app/contracts';
-import { ApiException, ContractRoute, commandContext } from '@app/server-kit';
+import { EVENT_POSITION_HEADER, publishContent, DomainError } from '@app/contracts';
+import { ContractRoute, commandContext } from '@app/server-kit';
 import { ContentError } from '../content-files';
 import { ContentPublisher } from './content-publisher';
 
@@ -18,7 +18,7 @@ export class PublishContentController {
       if (report.position) response.setHeader(EVENT_POSITION_HEADER, report.position);
       return report;
     } catch (error) {
-      if (error instanceof ContentError) throw new ApiException(400, 'CONTENT_INVALID', error.message);
+      if (error instanceof ContentError) throw new DomainError('CONTENT_INVALID', error.message);
       throw error;
     }
   }

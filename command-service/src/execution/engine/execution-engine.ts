@@ -1,6 +1,5 @@
 import { cpus } from 'node:os';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import {
@@ -18,8 +17,9 @@ import {
   jsonTestSchema,
   parseType,
   toTestResult,
+  DomainError,
 } from '@app/contracts';
-import { ApiException, CONFIG, LOGGER, PG_POOL } from '@app/server-kit';
+import { CONFIG, LOGGER } from '@app/server-kit';
 import type { CommandServiceConfig } from '../../infrastructure/config';
 import { type Sandbox, SandboxBusyError, createSandbox } from '../sandbox';
 import {
@@ -51,7 +51,6 @@ export type JudgedRun = { response: RunResponse; result: RunTestsResult; tests: 
 export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
   private sandbox!: Sandbox;
   private toolchains!: Toolchains;
-  private readonly questions: PublishedQuestions;
   private availability = new Map<CodingLanguage, { available: boolean; reason?: string }>();
   private readonly queue: RunQueue;
   /** Warm compilers (Java, Kotlin, TypeScript), started in the background at init. */
@@ -63,9 +62,8 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(CONFIG) private readonly config: CommandServiceConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(PG_POOL) pool: Pool,
+    private readonly questions: PublishedQuestions,
   ) {
-    this.questions = new PublishedQuestions(pool);
     const workers = Math.max(1, Number(config.env.RUN_WORKERS ?? cpus().length));
     // Not a number: the default; below a second: a second.
     this.compileTimeLimitMs = Math.max(
@@ -138,13 +136,11 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     const question = await this.questions.find(product, questionId);
     if (!question?.free) {
       const decision = decideAccess(productOwner, principal, product);
-      if (!decision.allowed) throw new ApiException(decision.status, decision.code, decision.message);
+      if (!decision.allowed) throw new DomainError(decision.code, decision.message);
     }
-    if (!question)
-      throw new ApiException(404, 'NOT_FOUND', `There is no question "${questionId}" in ${product}.`);
+    if (!question) throw new DomainError('NOT_FOUND', `There is no question "${questionId}" in ${product}.`);
     if (questionVersion !== undefined && questionVersion !== question.version) {
-      throw new ApiException(
-        409,
+      throw new DomainError(
         'PROBLEMS_VERSION_MISMATCH',
         'This question has changed since you loaded it; reload the page to get the latest version.',
       );
@@ -159,8 +155,7 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw new ApiException(
-        429,
+      throw new DomainError(
         'RCE_RATE_LIMITED',
         `You're running code too often; try again in ${seconds} seconds.`,
       );
@@ -173,8 +168,7 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     return raw.map((test, i) => {
       const parsed = jsonTestSchema.safeParse(test);
       if (!parsed.success) {
-        throw new ApiException(
-          400,
+        throw new DomainError(
           'RCE_INPUTS_INVALID',
           `Test ${i + 1} must be an object with "input" and "output".`,
         );
@@ -183,7 +177,7 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
       const problem =
         checkTestInput(question.signature, parsed.data.input) ??
         (outputProblem && `output: ${outputProblem}`);
-      if (problem) throw new ApiException(400, 'RCE_INPUTS_INVALID', `Test ${i + 1}: ${problem}.`);
+      if (problem) throw new DomainError('RCE_INPUTS_INVALID', `Test ${i + 1}: ${problem}.`);
       return { ...parsed.data, hidden: false };
     });
   }
@@ -197,8 +191,7 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
   ): Promise<JudgedRun> {
     const availability = this.availability.get(language);
     if (!availability?.available) {
-      throw new ApiException(
-        400,
+      throw new DomainError(
         'LANGUAGE_UNAVAILABLE',
         `${language} cannot run here: ${availability?.reason ?? 'unknown'}.`,
       );
@@ -219,24 +212,22 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
       );
     } catch (error) {
       if (error instanceof LanguageUnavailableError)
-        throw new ApiException(400, 'LANGUAGE_UNAVAILABLE', error.message);
-      if (error instanceof TestInputError) throw new ApiException(400, 'RCE_INPUTS_INVALID', error.message);
+        throw new DomainError('LANGUAGE_UNAVAILABLE', error.message);
+      if (error instanceof TestInputError) throw new DomainError('RCE_INPUTS_INVALID', error.message);
       if (error instanceof QueueFullError || error instanceof SandboxBusyError) {
-        throw new ApiException(503, 'RCE_BUSY', new QueueFullError().message);
+        throw new DomainError('RCE_BUSY', new QueueFullError().message);
       }
       throw error;
     }
     if (result.compileError !== undefined && result.timedOut) {
       // A compile that never ends (`#include </dev/random>`) has no test to attribute the time to.
-      throw new ApiException(
-        422,
+      throw new DomainError(
         'RCE_TIMEOUT',
         `Your code took longer than ${this.compileTimeLimitMs / 1000} seconds to compile; the compiler was stopped.`,
       );
     }
     if (result.outputTruncated && !result.timedOut && !result.outOfResources) {
-      throw new ApiException(
-        422,
+      throw new DomainError(
         'RCE_OUTPUT_TOO_LARGE',
         'Your code printed more than the runner keeps; print less.',
       );
@@ -270,12 +261,11 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
    */
   async quickTest(language: CodingLanguage, question: QuestionFixture, source: string, inputText: string) {
     if (inputText.length > QUICK_TEST_OUTPUT_LIMIT_CHARS) {
-      throw new ApiException(400, 'OUTPUT_TOO_BIG', 'The quick-test input is longer than 50,000 characters.');
+      throw new DomainError('OUTPUT_TOO_BIG', 'The quick-test input is longer than 50,000 characters.');
     }
     const input = JSON.parse(inputText) as unknown;
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      throw new ApiException(
-        400,
+      throw new DomainError(
         'RCE_INPUTS_INVALID',
         'The quick-test input must be a JSON object keyed by parameter name.',
       );
@@ -287,15 +277,15 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     ]);
     const expected = reference.result.results[0];
     if (!expected || expected.actual === undefined) {
-      throw new ApiException(400, 'RCE_INPUTS_INVALID', 'This input is not one the question accepts.');
+      throw new DomainError('RCE_INPUTS_INVALID', 'This input is not one the question accepts.');
     }
     if (JSON.stringify(expected.actual).length > QUICK_TEST_OUTPUT_LIMIT_CHARS) {
-      throw new ApiException(400, 'OUTPUT_TOO_BIG', 'The expected output is longer than 50,000 characters.');
+      throw new DomainError('OUTPUT_TOO_BIG', 'The expected output is longer than 50,000 characters.');
     }
     const run = await this.judge(language, question, source, [{ ...probe, output: expected.actual }]);
     const actual = run.result.results[0]?.actual;
     if (actual !== undefined && JSON.stringify(actual).length > QUICK_TEST_OUTPUT_LIMIT_CHARS) {
-      throw new ApiException(400, 'OUTPUT_TOO_BIG', 'Your output is longer than 50,000 characters.');
+      throw new DomainError('OUTPUT_TOO_BIG', 'Your output is longer than 50,000 characters.');
     }
     return run;
   }

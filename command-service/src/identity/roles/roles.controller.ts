@@ -1,9 +1,16 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
-import { type Role, findUser, grantRole, revokeRole, revokeUserSessions, userStreamId } from '@app/contracts';
 import {
-  ApiException,
+  type Role,
+  findUser,
+  grantRole,
+  revokeRole,
+  revokeUserSessions,
+  userStreamId,
+  DomainError,
+} from '@app/contracts';
+import {
   type CallInput,
   ContractRoute,
   ValidatedInput,
@@ -15,7 +22,7 @@ import { EventAppender } from '../../infrastructure/event-appender';
 import { lockUser, setRoles } from '../identity.repository';
 import { type RoleChange, decideRoleChange } from './decide-roles';
 
-const notFound = () => new ApiException(404, 'NOT_FOUND', 'No account has this user id.');
+const notFound = () => new DomainError('NOT_FOUND', 'No account has this user id.');
 
 /** Staff tools for accounts: roles (every grant and revoke is an event), sessions, lookup. */
 @Controller()

@@ -1,8 +1,7 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { type Principal, acquireScreenLease, userStreamId } from '@app/contracts';
+import { type Principal, acquireScreenLease, userStreamId, DomainError } from '@app/contracts';
 import {
-  ApiException,
   type CallInput,
   ContractRoute,
   CurrentPrincipal,
@@ -31,7 +30,7 @@ export class ScreenLeaseController {
   ) {
     const user = requireUser(principal);
     if (input.subject !== user.userId) {
-      throw new ApiException(403, 'FORBIDDEN', "The lease subject is not the signed-in account's subject.");
+      throw new DomainError('FORBIDDEN', "The lease subject is not the signed-in account's subject.");
     }
     const context = commandContext(request);
     const result = await this.appender.transaction(async (tx) => {

@@ -1,8 +1,9 @@
+import { DomainError } from '@app/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { CommandServiceConfig } from '../../infrastructure/config';
-import { CONFIG, ApiException } from '@app/server-kit';
+import { CONFIG } from '@app/server-kit';
 
 /** The caller's address: the gateway overwrites X-Forwarded-For with the socket's, so it can be trusted. */
 export function clientAddress(request: Request): string {
@@ -29,8 +30,7 @@ export class SignInRateLimiter {
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw new ApiException(
-        429,
+      throw new DomainError(
         'RATE_LIMITED',
         `Too many sign-in attempts from this address; try again in ${seconds} seconds.`,
       );
@@ -47,11 +47,7 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  */
 export function resolveRedirect(raw: string | undefined, config: CommandServiceConfig): URL {
   const refuse = () =>
-    new ApiException(
-      400,
-      'INVALID_REDIRECT',
-      'The redirect must be a page of this site or an allowed origin.',
-    );
+    new DomainError('INVALID_REDIRECT', 'The redirect must be a page of this site or an allowed origin.');
   if (!raw) return new URL('/', config.publicUrl);
   if (raw.startsWith('/')) {
     if (raw.startsWith('//') || raw.startsWith('/\\')) throw refuse();

@@ -9,15 +9,16 @@ import {
   finishOAuth,
   listSignInProviders,
   startOAuth,
+  DomainError,
 } from '@app/contracts';
 import {
-  ApiException,
   type CallInput,
   ContractRoute,
   ValidatedInput,
   CONFIG,
   PG_POOL,
   commandContext,
+  httpStatusOfError,
 } from '@app/server-kit';
 import type { CommandServiceConfig } from '../../infrastructure/config';
 import { OAuthExchangeError, type OAuthProvidersApi } from '../oauth/oauth-providers';
@@ -63,14 +64,13 @@ export class SignInController {
   ) {
     const provider = params.provider;
     if (provider === 'fake' && this.config.production) {
-      throw new ApiException(404, 'NOT_FOUND', 'No such sign-in provider here.');
+      throw new DomainError('NOT_FOUND', 'No such sign-in provider here.');
     }
     const redirect = resolveRedirect(input.redirect, this.config);
     await this.attempt(request, response, redirect.origin, async () => {
       if (provider === 'fake') return this.fakeSignIn(input, redirect, request, response);
       if (!this.providers.isAvailable(provider)) {
-        throw new ApiException(
-          503,
+        throw new DomainError(
           'PROVIDER_UNAVAILABLE',
           `Sign-in with ${provider} is not available on this site right now; choose another provider.`,
         );
@@ -112,8 +112,7 @@ export class SignInController {
       response,
       () => targetOrigin,
       async () => {
-        if (provider === 'fake')
-          throw new ApiException(404, 'NOT_FOUND', 'The fake provider has no callback.');
+        if (provider === 'fake') throw new DomainError('NOT_FOUND', 'The fake provider has no callback.');
         // Single use: the state row is deleted whatever happens next.
         const { rows } = input.state
           ? await this.pool.query<StateRow>(
@@ -125,8 +124,7 @@ export class SignInController {
         if (saved) targetOrigin = new URL(saved.redirect).origin;
         response.setHeader('Set-Cookie', this.stateCookie('', 0));
         if (input.error) {
-          throw new ApiException(
-            400,
+          throw new DomainError(
             'OAUTH_PROVIDER_ERROR',
             `${provider} did not sign you in (${input.error.slice(0, 100)}).`,
           );
@@ -139,13 +137,12 @@ export class SignInController {
           !cookieState ||
           cookieState !== input.state
         ) {
-          throw new ApiException(
-            400,
+          throw new DomainError(
             'OAUTH_BAD_STATE',
             'This sign-in has expired, was used already, or was started in another browser; start again.',
           );
         }
-        if (!input.code) throw new ApiException(400, 'OAUTH_EXCHANGE_FAILED', `${provider} sent no code.`);
+        if (!input.code) throw new DomainError('OAUTH_EXCHANGE_FAILED', `${provider} sent no code.`);
         let profile;
         try {
           profile = await this.providers.exchange(provider as SignInProvider, {
@@ -154,7 +151,7 @@ export class SignInController {
           });
         } catch (error) {
           if (!(error instanceof OAuthExchangeError)) throw error;
-          throw new ApiException(400, 'OAUTH_EXCHANGE_FAILED', error.message);
+          throw new DomainError('OAUTH_EXCHANGE_FAILED', error.message);
         }
         const signedIn = await this.signIns.signIn(
           { provider: provider as SignInProvider, ...profile },
@@ -212,10 +209,10 @@ export class SignInController {
       await this.rateLimiter.consume(request);
       await work();
     } catch (error) {
-      if (!(error instanceof ApiException) || error.status === 404) throw error;
+      if (!(error instanceof DomainError) || error.code === 'NOT_FOUND') throw error;
       const origin = typeof targetOrigin === 'string' ? targetOrigin : targetOrigin();
       response.setHeader('X-Error-Code', error.code);
-      this.sendPage(response, error.status, failurePage(error.code, error.message, origin));
+      this.sendPage(response, httpStatusOfError[error.code], failurePage(error.code, error.message, origin));
     }
   }
 

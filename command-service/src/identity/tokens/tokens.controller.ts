@@ -1,9 +1,15 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
-import { type OAuthProvider, type Role, refreshToken, signOut, userStreamId } from '@app/contracts';
 import {
-  ApiException,
+  type OAuthProvider,
+  type Role,
+  refreshToken,
+  signOut,
+  userStreamId,
+  DomainError,
+} from '@app/contracts';
+import {
   type CallInput,
   ContractRoute,
   CurrentPrincipal,
@@ -51,7 +57,7 @@ export class TokensController {
         [user.sessionId, REFRESH_GRACE_SECONDS],
       );
       const old = rows[0];
-      if (!old) throw new ApiException(401, 'TOKEN_EXPIRED', 'Your credentials have expired; sign in again.');
+      if (!old) throw new DomainError('TOKEN_EXPIRED', 'Your credentials have expired; sign in again.');
       const session = await issueSession(tx.client, user.userId, old.provider);
       const appended = await tx.append(
         userStreamId(user.userId),

@@ -1,8 +1,14 @@
 import { Controller, Inject } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { type OAuthProvider, type Principal, type Role, type UserInfo, getUserInfo } from '@app/contracts';
 import {
-  ApiException,
+  type OAuthProvider,
+  type Principal,
+  type Role,
+  type UserInfo,
+  getUserInfo,
+  DomainError,
+} from '@app/contracts';
+import {
   type CallInput,
   ContractRoute,
   CurrentPrincipal,
@@ -42,7 +48,7 @@ export class UserInfoController {
       [user.userId],
     );
     const row = rows[0];
-    if (!row) throw new ApiException(401, 'INVALID_TOKEN', 'The account no longer exists; sign in again.');
+    if (!row) throw new DomainError('INVALID_TOKEN', 'The account no longer exists; sign in again.');
     return {
       avatarUrl: row.avatar_url,
       email: row.email,

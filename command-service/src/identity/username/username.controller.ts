@@ -1,8 +1,7 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { type Principal, setUsername, userStreamId } from '@app/contracts';
+import { type Principal, setUsername, userStreamId, DomainError } from '@app/contracts';
 import {
-  ApiException,
   type CallInput,
   ContractRoute,
   CurrentPrincipal,
@@ -44,11 +43,7 @@ export class UsernameController {
     const user = requireUser(principal);
     const username = input.username;
     if (RESERVED.has(username.toLowerCase()) && !user.roles.includes('staff')) {
-      throw new ApiException(
-        409,
-        'USERNAME_TAKEN',
-        `The username "${username}" is reserved; choose another.`,
-      );
+      throw new DomainError('USERNAME_TAKEN', `The username "${username}" is reserved; choose another.`);
     }
     const context = commandContext(request);
     try {
@@ -69,7 +64,7 @@ export class UsernameController {
       return { ...acknowledge(response, appended), username };
     } catch (error) {
       if ((error as { constraint?: string }).constraint === 'identity_profiles_username_key') {
-        throw new ApiException(409, 'USERNAME_TAKEN', `The username "${username}" is taken; choose another.`);
+        throw new DomainError('USERNAME_TAKEN', `The username "${username}" is taken; choose another.`);
       }
       throw error;
     }

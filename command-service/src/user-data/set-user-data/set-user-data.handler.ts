@@ -1,6 +1,12 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type EventDataMap, type UserDataDocument, applyUserDataSet, userDataStreamId } from '@app/contracts';
-import { ApiException, PgEventStore, WrongExpectedVersionError } from '@app/server-kit';
+import {
+  type EventDataMap,
+  type UserDataDocument,
+  applyUserDataSet,
+  userDataStreamId,
+  DomainError,
+} from '@app/contracts';
+import { PgEventStore, WrongExpectedVersionError } from '@app/server-kit';
 import { type Appended, EventAppender, type Transaction } from '../../infrastructure/event-appender';
 import { decideSetUserData } from '../user-data';
 import { SetUserDataCommand } from './set-user-data.command';
@@ -42,7 +48,7 @@ export class SetUserDataHandler implements ICommandHandler<SetUserDataCommand, A
       [userId],
     );
     if (account.rows[0]?.wiped_at) {
-      throw new ApiException(401, 'INVALID_TOKEN', 'The token is not valid; sign in again.');
+      throw new DomainError('INVALID_TOKEN', 'The token is not valid; sign in again.');
     }
     await tx.client.query(
       `INSERT INTO user_data_documents (user_id, product, document, revision) VALUES ($1, $2, '{}', -1)
@@ -61,7 +67,7 @@ export class SetUserDataHandler implements ICommandHandler<SetUserDataCommand, A
     });
     for (const event of unseen) {
       if (event.type === 'UserDataSet') {
-        document = applyUserDataSet(document, event.data as EventDataMap['UserDataSet']);
+        document = applyUserDataSet(document, event.data);
       }
       revision = event.revision;
     }
@@ -70,8 +76,8 @@ export class SetUserDataHandler implements ICommandHandler<SetUserDataCommand, A
     if (decision.outcome === 'refused') {
       const { code, message, path } = decision.refusal;
       throw path
-        ? new ApiException(400, code, `The request is not valid: ${path}: ${message}`, [{ path, message }])
-        : new ApiException(400, code, message);
+        ? new DomainError(code, `The request is not valid: ${path}: ${message}`, [{ path, message }])
+        : new DomainError(code, message);
     }
     if (decision.outcome === 'unchanged' && unseen.length === 0) return undefined;
     const appended =

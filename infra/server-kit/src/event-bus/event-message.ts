@@ -1,4 +1,11 @@
-import { type EventMetadata, type RecordedEvent, formatPosition, parsePosition } from '@app/contracts';
+import {
+  type EventMetadata,
+  type RecordedEvent,
+  formatPosition,
+  latestVersion,
+  parsePosition,
+  recordedEvent,
+} from '@app/contracts';
 import type { BusRecord } from './bus';
 
 /** An event as it travels on the bus (the message value, JSON). Data is at its latest schema version. */
@@ -39,14 +46,19 @@ export function fromBusRecord(record: Pick<BusRecord, 'value'>): RecordedEvent {
   const message = JSON.parse(record.value.toString('utf8')) as EventMessage;
   const position = parsePosition(message.position);
   if (!position) throw new Error(`event ${message.id} has no valid position: ${message.position}`);
-  return {
-    type: message.type,
-    data: message.data,
-    metadata: message.metadata,
-    streamId: message.stream,
-    revision: message.revision,
-    position: position.position,
-    transactionId: position.transactionId,
-    storedVersion: message.metadata.schemaVersion,
-  };
+  // The forwarder sends the data upcast to the latest version of its type.
+  const latest = latestVersion(message.type);
+  return recordedEvent(
+    {
+      type: message.type,
+      data: message.data,
+      metadata: message.metadata,
+      streamId: message.stream,
+      revision: message.revision,
+      position: position.position,
+      transactionId: position.transactionId,
+      storedVersion: message.metadata.schemaVersion,
+    },
+    latest,
+  );
 }

@@ -1,15 +1,17 @@
-import type { ErrorCode } from '@app/contracts';
+import { DomainError, type ErrorCode } from '@app/contracts';
 
 export type ExpectedState = 'any' | 'no_stream' | 'stream_exists' | number;
 
-/** Base of the errors an append can answer; each maps to a 4xx with its code. */
-export abstract class EventStoreError extends Error {
-  abstract readonly code: ErrorCode;
+/** Base of the errors an append can answer: domain errors with their codes (409 or 400 at the edge). */
+export abstract class EventStoreError extends DomainError {
+  constructor(code: ErrorCode, message: string) {
+    super(code, message);
+  }
 }
 
 /** The stream was not in the expected state: someone else appended first. */
 export class WrongExpectedVersionError extends EventStoreError {
-  readonly code = 'WRONG_EXPECTED_VERSION' as const;
+  declare readonly code: 'WRONG_EXPECTED_VERSION';
   constructor(
     readonly streamId: string,
     readonly expected: ExpectedState,
@@ -17,6 +19,7 @@ export class WrongExpectedVersionError extends EventStoreError {
     readonly actualRevision: number,
   ) {
     super(
+      'WRONG_EXPECTED_VERSION',
       `Stream ${streamId} was expected at ${String(expected)} but is at ${
         actualRevision < 0 ? 'no_stream' : `revision ${actualRevision}`
       }.`,
@@ -26,17 +29,22 @@ export class WrongExpectedVersionError extends EventStoreError {
 
 /** Some of the event ids are stored already, but not as this same append to this stream. */
 export class DuplicateEventIdError extends EventStoreError {
-  readonly code = 'DUPLICATE_EVENT_ID' as const;
+  declare readonly code: 'DUPLICATE_EVENT_ID';
   constructor(readonly streamId: string) {
-    super(`Some event ids of this append to ${streamId} are already stored in another append or stream.`);
+    super(
+      'DUPLICATE_EVENT_ID',
+      `Some event ids of this append to ${streamId} are already stored in another append or stream.`,
+    );
   }
 }
 
 export class InvalidAppendError extends EventStoreError {
+  declare readonly code:
+    'UNKNOWN_EVENT_TYPE' | 'INVALID_EVENT_DATA' | 'EVENT_TOO_LARGE' | 'VALIDATION_FAILED';
   constructor(
-    readonly code: 'UNKNOWN_EVENT_TYPE' | 'INVALID_EVENT_DATA' | 'EVENT_TOO_LARGE' | 'VALIDATION_FAILED',
+    code: 'UNKNOWN_EVENT_TYPE' | 'INVALID_EVENT_DATA' | 'EVENT_TOO_LARGE' | 'VALIDATION_FAILED',
     message: string,
   ) {
-    super(message);
+    super(code, message);
   }
 }

@@ -10,6 +10,8 @@ import {
   type EventPosition,
   type EventType,
   type RecordedEvent,
+  type RecordedEventOfType,
+  isEventOfType,
   InvalidEventDataError,
   MAX_EVENT_DATA_BYTES,
   MAX_EVENTS_PER_APPEND,
@@ -17,7 +19,7 @@ import {
   isKnownEventType,
   latestVersion,
   unstorableJsonReason,
-  upcast,
+  recordedEvent,
   validateEventData,
 } from '@app/contracts';
 import {
@@ -89,6 +91,9 @@ type EventRow = {
   data: unknown;
   metadata: EventMetadata;
 };
+
+/** Events read per page of a whole stream. */
+const STREAM_PAGE = 1000;
 
 const EVENT_COLUMNS =
   'position, transaction_id::text AS xid_text, stream_id, revision, event_id, type, version, data, metadata';
@@ -224,6 +229,79 @@ export class PgEventStore {
     return result.rows.map(toRecordedEvent);
   }
 
+  /** Every event of a stream, in order (read in pages). */
+  async readWholeStream(streamId: string): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    for (;;) {
+      const page = await this.readStream(streamId, { fromRevision: events.length, maxCount: STREAM_PAGE });
+      events.push(...page);
+      if (page.length < STREAM_PAGE) return events;
+    }
+  }
+
+  /** Revision of the stream's last event, -1 when it has none. */
+  async streamRevision(streamId: string): Promise<number> {
+    return this.revisionOf(streamId);
+  }
+
+  /** One event by its id, wherever it is stored. */
+  async readEvent(eventId: string): Promise<RecordedEvent | undefined> {
+    const result = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM es_events WHERE event_id = $1`,
+      [eventId],
+    );
+    return result.rows[0] && toRecordedEvent(result.rows[0]);
+  }
+
+  /**
+   * The last event of a type in each stream that holds one whose data field `field` equals `value`
+   * (e.g. the latest QuestionPublished of every question of a product). Indexed for the types that
+   * need it (see the migrations).
+   */
+  async latestOfTypeByStream<T extends EventType>(
+    type: T,
+    field: string,
+    value: string,
+  ): Promise<RecordedEventOfType<T>[]> {
+    const result = await this.pool.query<EventRow>(
+      `SELECT DISTINCT ON (stream_id) ${EVENT_COLUMNS} FROM es_events
+        WHERE type = $1 AND data->>$2 = $3
+        ORDER BY stream_id, revision DESC`,
+      [type, field, value],
+    );
+    return result.rows.map(toRecordedEvent).filter((event) => isEventOfType(event, type));
+  }
+
+  /** How many events are stored, or stored up to a position of the global order. */
+  async count(upTo?: EventPosition): Promise<number> {
+    const result = upTo
+      ? await this.pool.query<{ count: string }>(
+          `SELECT count(*) FROM es_events WHERE (transaction_id, position) <= ($1::text::xid8, $2::bigint)`,
+          [upTo.transactionId.toString(), upTo.position.toString()],
+        )
+      : await this.pool.query<{ count: string }>('SELECT count(*) FROM es_events');
+    return Number(result.rows[0].count);
+  }
+
+  /**
+   * What a reader at `after` has still to read (counted up to `cap`) and when the oldest of it was
+   * recorded: the figures of a projection's lag.
+   */
+  async pendingAfter(
+    after: EventPosition,
+    cap: number,
+  ): Promise<{ count: number; oldestRecordedAt: Date | null }> {
+    const result = await this.pool.query<{ behind: string; oldest: Date | null }>(
+      `SELECT count(*) AS behind, min(recorded_at) AS oldest FROM (
+         SELECT recorded_at FROM es_events
+          WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
+            AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          LIMIT $3) pending`,
+      [after.transactionId.toString(), after.position.toString(), cap],
+    );
+    return { count: Number(result.rows[0].behind), oldestRecordedAt: result.rows[0].oldest };
+  }
+
   /** The last event visible to global readers (null in an empty store) and when it was recorded. */
   async head(): Promise<{ position: EventPosition | null; occurredAt: string | null }> {
     // Careful: an output column named like a table column would make ORDER BY sort the text form.
@@ -327,15 +405,17 @@ export class PgEventStore {
 }
 
 function toRecordedEvent(row: EventRow): RecordedEvent {
-  const latest = upcast(row.type, row.version, row.data);
-  return {
-    type: row.type,
-    data: latest.data,
-    metadata: row.metadata,
-    streamId: row.stream_id,
-    revision: Number(row.revision),
-    position: BigInt(row.position),
-    transactionId: BigInt(row.xid_text),
-    storedVersion: row.version,
-  };
+  return recordedEvent(
+    {
+      type: row.type,
+      data: row.data,
+      metadata: row.metadata,
+      streamId: row.stream_id,
+      revision: Number(row.revision),
+      position: BigInt(row.position),
+      transactionId: BigInt(row.xid_text),
+      storedVersion: row.version,
+    },
+    row.version,
+  );
 }

@@ -11,8 +11,8 @@ import {
   SESSION_TOKEN_PREFIX,
   isValidDefaultToken,
   ownedProducts,
+  DomainError,
 } from '@app/contracts';
-import { ApiException } from './api-error';
 import { PG_POOL } from '../tokens';
 import { isStaffToken } from './staff-token';
 
@@ -62,8 +62,7 @@ export class SessionAuthenticator {
     if (!token || this.defaultTokens.has(token)) return { kind: 'anonymous' };
     if (isStaffToken(token)) return { kind: 'operator' };
     if (!token.startsWith(SESSION_TOKEN_PREFIX)) {
-      throw new ApiException(
-        401,
+      throw new DomainError(
         'INVALID_TOKEN',
         isValidDefaultToken(token)
           ? 'The token is not one this platform issued; sign in again.'
@@ -79,10 +78,10 @@ export class SessionAuthenticator {
     });
     const session = rows[0];
     if (!session || session.wiped_at) {
-      throw new ApiException(401, 'INVALID_TOKEN', 'The token is not valid; sign in again.');
+      throw new DomainError('INVALID_TOKEN', 'The token is not valid; sign in again.');
     }
     if (session.revoked_at || session.expires_at.getTime() <= Date.now()) {
-      throw new ApiException(401, 'TOKEN_EXPIRED', 'Your credentials have expired; sign in again.');
+      throw new DomainError('TOKEN_EXPIRED', 'Your credentials have expired; sign in again.');
     }
     return {
       kind: 'user',
@@ -117,7 +116,7 @@ export function actorOf(principal: Principal): Actor {
 
 /** The signed-in user of a route whose contract demands one. */
 export function requireUser(principal: Principal): Extract<Principal, { kind: 'user' }> {
-  if (principal.kind !== 'user') throw new ApiException(401, 'UNAUTHENTICATED', 'Sign in to use this call.');
+  if (principal.kind !== 'user') throw new DomainError('UNAUTHENTICATED', 'Sign in to use this call.');
   return principal;
 }
 

@@ -13,8 +13,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { type ApiCall, decideAccess, unstorableJsonReason } from '@app/contracts';
-import { ApiException } from './api-error';
+import { type ApiCall, decideAccess, unstorableJsonReason, DomainError } from '@app/contracts';
 import { SessionAuthenticator } from './authentication';
 
 const CALL_KEY = 'app:api-call';
@@ -44,12 +43,9 @@ export const ValidatedInput = createParamDecorator((_: unknown, context: Executi
   const where = call.method === 'GET' ? 'query' : 'body';
   const unstorable = unstorableJsonReason(raw) ?? unstorableJsonReason(request.params ?? {});
   if (unstorable) {
-    throw new ApiException(
-      400,
-      'VALIDATION_FAILED',
-      `The request is not valid: the ${where} ${unstorable}.`,
-      [{ path: where, message: `The ${where} ${unstorable}.` }],
-    );
+    throw new DomainError('VALIDATION_FAILED', `The request is not valid: the ${where} ${unstorable}.`, [
+      { path: where, message: `The ${where} ${unstorable}.` },
+    ]);
   }
   const input = call.request.safeParse(raw ?? {});
   if (!input.success) throw validationError(input.error, where);
@@ -58,13 +54,13 @@ export const ValidatedInput = createParamDecorator((_: unknown, context: Executi
   return { input: input.data, params: params.data };
 });
 
-function validationError(error: z.ZodError, where: string): ApiException {
+function validationError(error: z.ZodError, where: string): DomainError {
   const issues = error.issues.map((issue) => ({
     path: [where, ...issue.path.map(String)].join('.'),
     message: issue.message,
   }));
   const summary = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
-  return new ApiException(400, 'VALIDATION_FAILED', `The request is not valid: ${summary}`, issues);
+  return new DomainError('VALIDATION_FAILED', `The request is not valid: ${summary}`, issues);
 }
 
 /**
@@ -84,7 +80,7 @@ export class AccessGuard implements CanActivate {
     const principal = await this.authenticator.authenticate(request);
     const product = (request.params as Record<string, string> | undefined)?.product;
     const decision = decideAccess(call.access, principal, product);
-    if (!decision.allowed) throw new ApiException(decision.status, decision.code, decision.message);
+    if (!decision.allowed) throw new DomainError(decision.code, decision.message);
     return true;
   }
 }

@@ -1,8 +1,8 @@
+import { DomainError } from '@app/contracts';
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { Registry } from 'prom-client';
 import { METRICS_REGISTRY, PG_POOL } from '../tokens';
-import { ApiException } from './api-error';
 
 /** Liveness, readiness (the database answers) and the Prometheus scrape; not under /api. */
 @Controller()
@@ -23,7 +23,7 @@ export class HealthController {
       await this.pool.query('SELECT 1');
       return { status: 'ready' };
     } catch {
-      throw new ApiException(503, 'SERVICE_UNAVAILABLE', 'The database does not answer.');
+      throw new DomainError('SERVICE_UNAVAILABLE', 'The database does not answer.');
     }
   }
 

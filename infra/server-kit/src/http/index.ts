@@ -1,4 +1,3 @@
-export * from './api-error';
 export * from './contract-route';
 export * from './error-filter';
 export * from './http-app';
@@ -7,3 +6,4 @@ export * from './health.controller';
 export * from './authentication';
 export * from './staff-token';
 export * from './request-context';
+export * from './error-status';

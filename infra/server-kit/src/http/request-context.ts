@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { type Actor, EVENT_POSITION_HEADER } from '@app/contracts';
-import { ApiException } from './api-error';
+import { type Actor, EVENT_POSITION_HEADER, DomainError } from '@app/contracts';
 import { actorOf, principalOf } from './authentication';
 
 /** What a command's append answers: the consistency token of its last event. */
@@ -17,7 +16,7 @@ export function commandContext(request: Request): CommandContext {
   // UUIDs compare case-insensitively; one spelling keeps stream names and ids consistent.
   const idempotencyKey = request.header('idempotency-key')?.toLowerCase();
   if (idempotencyKey !== undefined && !UUID.test(idempotencyKey)) {
-    throw new ApiException(400, 'VALIDATION_FAILED', 'The Idempotency-Key header must be a UUID.');
+    throw new DomainError('VALIDATION_FAILED', 'The Idempotency-Key header must be a UUID.');
   }
   return {
     actor: actorOf(principalOf(request)),

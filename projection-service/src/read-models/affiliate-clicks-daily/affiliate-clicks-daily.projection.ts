@@ -6,5 +6,5 @@ export const affiliateClicksDailyProjection = dailyCountProjection({
   eventType: 'AffiliateLinkClicked',
   table: 'rm_affiliate_clicks_daily',
   keyColumn: 'affiliate_code',
-  key: (data) => data.affiliateCode,
+  key: (event) => event.data.affiliateCode,
 });

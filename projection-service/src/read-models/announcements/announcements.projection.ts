@@ -1,12 +1,12 @@
 import type { EventDataMap } from '@app/contracts';
-import type { Projection } from '../../runtime/projection';
+import { defineProjection } from '../../runtime/projection';
 
 /**
  * Every published announcement and when it was withdrawn. A batch is written set-based: its
  * publications first, then its withdrawals (an announcement's events share one stream, so its
  * withdrawal never comes before its publication). Both statements are idempotent for replays.
  */
-export const announcementsProjection: Projection = {
+export const announcementsProjection = defineProjection({
   name: 'announcements',
   eventTypes: ['AnnouncementPublished', 'AnnouncementWithdrawn'],
   tables: ['rm_announcements'],
@@ -15,7 +15,7 @@ export const announcementsProjection: Projection = {
     const withdrawn = [];
     for (const event of events) {
       if (event.type === 'AnnouncementPublished') {
-        const data = event.data as EventDataMap['AnnouncementPublished'];
+        const data = event.data;
         published.push({
           announcement_id: data.announcementId,
           message: data.message,
@@ -24,7 +24,7 @@ export const announcementsProjection: Projection = {
           expires_at: data.expiresAt,
         });
       } else if (event.type === 'AnnouncementWithdrawn') {
-        const data = event.data as EventDataMap['AnnouncementWithdrawn'];
+        const data = event.data;
         withdrawn.push({ announcement_id: data.announcementId, withdrawn_at: event.metadata.occurredAt });
       }
     }
@@ -47,4 +47,4 @@ export const announcementsProjection: Projection = {
       );
     }
   },
-};
+});

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { EventDataMap, RecordedEvent } from '@app/contracts';
-import type { Projection } from '../../runtime/projection';
+import { defineProjection } from '../../runtime/projection';
 
 export type SubscriptionRow = {
   user_id: string;
@@ -88,11 +88,11 @@ export function evolveBilling(state: BillingState, event: BillingEvent, occurred
  * Subscriptions and charges per buyer. A batch loads its buyers' rows, folds the events in order and
  * writes each table back in one statement, so redeliveries and replays land on the same rows.
  */
-export const billingProjection: Projection = {
+export const billingProjection = defineProjection({
   name: 'billing',
   eventTypes,
   tables: ['rm_subscriptions', 'rm_charges'],
-  async apply(events: readonly RecordedEvent[], tx: PoolClient) {
+  async apply(events, tx) {
     const userIds = [...new Set(events.map((e) => (e.data as { userId: string }).userId))];
     const [subscriptions, charges] = await Promise.all([
       tx.query<SubscriptionRow & { changed_at: Date }>(
@@ -145,4 +145,4 @@ export const billingProjection: Projection = {
       );
     }
   },
-};
+});

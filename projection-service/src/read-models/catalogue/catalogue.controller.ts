@@ -16,15 +16,9 @@ import {
   listCodingQuestions,
   listQuestionVersions,
   questionVersionFields,
+  DomainError,
 } from '@app/contracts';
-import {
-  ApiException,
-  type CallInput,
-  ContractRoute,
-  CurrentPrincipal,
-  ValidatedInput,
-  PG_POOL,
-} from '@app/server-kit';
+import { type CallInput, ContractRoute, CurrentPrincipal, ValidatedInput, PG_POOL } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { catalogueProjection } from './catalogue.projection';
 
@@ -153,15 +147,13 @@ export class CatalogueController {
     );
     const row = rows[0];
     if (!row)
-      throw new ApiException(
-        404,
+      throw new DomainError(
         'NOT_FOUND',
         `There is no question "${input.uid ?? input.name}" in ${params.product}.`,
       );
     const owner = ownsProduct(principal, params.product);
     if (!owner && !row.free)
-      throw new ApiException(
-        403,
+      throw new DomainError(
         'PRODUCT_NOT_OWNED',
         `"${row.name}" is part of ${params.product}: buy it to open every question.`,
       );
@@ -214,7 +206,7 @@ export class CatalogueController {
     );
     const question = rows[0];
     if (!question)
-      throw new ApiException(404, 'NOT_FOUND', `There is no question "${questionId}" in ${input.product}.`);
+      throw new DomainError('NOT_FOUND', `There is no question "${questionId}" in ${input.product}.`);
     const versions = rows.map((row, i) => ({
       version: row.version,
       publishedAt: row.published_at.toISOString(),

@@ -1,5 +1,5 @@
 import type { EventDataMap, RecordedEvent } from '@app/contracts';
-import type { Projection } from '../../runtime/projection';
+import { defineProjection } from '../../runtime/projection';
 
 type QuestionRow = {
   product: string;
@@ -23,17 +23,17 @@ type QuestionRow = {
  * A batch is folded in memory (the last version of a key wins) and written with one statement per
  * table; an older version never overwrites a newer one, so replays and redeliveries are harmless.
  */
-export const catalogueProjection: Projection = {
+export const catalogueProjection = defineProjection({
   name: 'catalogue',
   eventTypes: ['QuestionPublished', 'LessonPublished'],
   tables: ['rm_catalogue_questions', 'rm_catalogue_question_versions', 'rm_catalogue_lessons'],
-  async apply(events: readonly RecordedEvent[], tx) {
+  async apply(events, tx) {
     const questions = new Map<string, QuestionRow>();
     const versions: unknown[] = [];
     const lessons = new Map<string, unknown>();
     for (const event of events) {
       if (event.type === 'QuestionPublished') {
-        const data = event.data as EventDataMap['QuestionPublished'];
+        const data = event.data;
         const key = `${data.product}\u0000${data.questionId}`;
         const before = questions.get(key);
         const { name, category, difficulty, free, ...detail } = data.question;
@@ -69,7 +69,7 @@ export const catalogueProjection: Projection = {
           data,
         });
       } else if (event.type === 'LessonPublished') {
-        const data = event.data as EventDataMap['LessonPublished'];
+        const data = event.data;
         lessons.set(`${data.product}\u0000${data.kind}\u0000${data.lessonId}`, {
           product: data.product,
           kind: data.kind,
@@ -123,4 +123,4 @@ export const catalogueProjection: Projection = {
         [JSON.stringify([...lessons.values()])],
       );
   },
-};
+});

@@ -1,9 +1,14 @@
 import { Controller, Inject, Req, Res, StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
-import { type Principal, getCertificatePdf, getMyCertificates, verifyCertificate } from '@app/contracts';
 import {
-  ApiException,
+  type Principal,
+  getCertificatePdf,
+  getMyCertificates,
+  verifyCertificate,
+  DomainError,
+} from '@app/contracts';
+import {
   type CallInput,
   ContractRoute,
   CurrentPrincipal,
@@ -120,7 +125,7 @@ export class CertificatesController {
       [certificateId],
     );
     if (!rows[0])
-      throw new ApiException(404, 'NOT_FOUND', `No certificate was issued with the id ${certificateId}.`);
+      throw new DomainError('NOT_FOUND', `No certificate was issued with the id ${certificateId}.`);
     return rows[0];
   }
 }

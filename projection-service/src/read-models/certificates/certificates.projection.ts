@@ -1,5 +1,5 @@
 import type { EventDataMap, RecordedEvent } from '@app/contracts';
-import type { Projection } from '../../runtime/projection';
+import { defineProjection } from '../../runtime/projection';
 
 type CertificateRow = {
   certificate_id: string;
@@ -15,16 +15,14 @@ type CertificateRow = {
  * Kafka: another stream) is dropped whenever it arrives. Inserts ignore a certificate already there,
  * so replays and redeliveries are harmless.
  */
-export const certificatesProjection: Projection = {
+export const certificatesProjection = defineProjection({
   name: 'certificates',
   eventTypes: ['CertificateIssued', 'AccountWiped'],
   tables: ['rm_certificates', 'rm_certificates_wiped_users'],
-  async apply(events: readonly RecordedEvent[], tx) {
+  async apply(events, tx) {
     const holders = [
       ...new Set(
-        events
-          .filter((event) => event.type === 'CertificateIssued')
-          .map((event) => (event.data as EventDataMap['CertificateIssued']).userId),
+        events.filter((event) => event.type === 'CertificateIssued').map((event) => event.data.userId),
       ),
     ];
     const wiped = new Set(
@@ -50,7 +48,7 @@ export const certificatesProjection: Projection = {
     };
     for (const event of events) {
       if (event.type === 'CertificateIssued') {
-        const data = event.data as EventDataMap['CertificateIssued'];
+        const data = event.data;
         if (wiped.has(data.userId)) continue;
         pending.push({
           certificate_id: data.certificateId,
@@ -60,7 +58,7 @@ export const certificatesProjection: Projection = {
           issued_at: data.issuedAt,
         });
       } else if (event.type === 'AccountWiped') {
-        const { userId } = event.data as EventDataMap['AccountWiped'];
+        const { userId } = event.data;
         await flush();
         wiped.add(userId);
         await tx.query('DELETE FROM rm_certificates WHERE user_id = $1', [userId]);
@@ -72,4 +70,4 @@ export const certificatesProjection: Projection = {
     }
     await flush();
   },
-};
+});

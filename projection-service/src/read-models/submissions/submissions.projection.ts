@@ -1,5 +1,6 @@
+import type { PoolClient } from 'pg';
 import { type EventDataMap, type RecordedEvent, utcDay } from '@app/contracts';
-import type { Projection } from '../../runtime/projection';
+import { defineProjection } from '../../runtime/projection';
 
 type Latest = {
   user_id: string;
@@ -22,19 +23,15 @@ type Latest = {
  * Kafka, a submission (its own stream) may come after the wipe (the user's stream).
  * rm_submission_days keeps the UTC days with a CORRECT submission (the daily streak), cleared alike.
  */
-export const submissionsProjection: Projection = {
+export const submissionsProjection = defineProjection({
   name: 'submissions',
   eventTypes: ['CodeSubmitted', 'SubmissionsReset', 'AccountWiped'],
   tables: ['rm_latest_submissions', 'rm_submissions_wiped_users', 'rm_submission_days'],
-  async apply(events: readonly RecordedEvent[], tx) {
+  async apply(events, tx) {
     let latest = new Map<string, Latest>();
     let days = new Map<string, Day>();
     const submitters = [
-      ...new Set(
-        events
-          .filter((event) => event.type === 'CodeSubmitted')
-          .map((event) => (event.data as EventDataMap['CodeSubmitted']).userId),
-      ),
+      ...new Set(events.filter((event) => event.type === 'CodeSubmitted').map((event) => event.data.userId)),
     ];
     const wiped = new Set(
       submitters.length === 0
@@ -52,7 +49,7 @@ export const submissionsProjection: Projection = {
     };
     for (const event of events) {
       if (event.type === 'CodeSubmitted') {
-        const data = event.data as EventDataMap['CodeSubmitted'];
+        const data = event.data;
         if (wiped.has(data.userId)) continue;
         const key = `${data.userId}\u0000${data.product}\u0000${data.questionId}`;
         const before = latest.get(key);
@@ -82,10 +79,10 @@ export const submissionsProjection: Projection = {
       latest = new Map();
       days = new Map();
       if (event.type === 'SubmissionsReset') {
-        const data = event.data as EventDataMap['SubmissionsReset'];
+        const data = event.data;
         await flushDeletes('user_id = $1 AND product = $2', [data.userId, data.product]);
       } else {
-        const { userId } = event.data as EventDataMap['AccountWiped'];
+        const { userId } = event.data;
         wiped.add(userId);
         await flushDeletes('user_id = $1', [userId]);
         await tx.query(
@@ -96,11 +93,11 @@ export const submissionsProjection: Projection = {
     }
     await upsert(tx, [...latest.values()], [...days.values()]);
   },
-};
+});
 
 type Day = { user_id: string; product: string; day: string };
 
-async function upsert(tx: Parameters<Projection['apply']>[1], rows: Latest[], days: Day[]) {
+async function upsert(tx: PoolClient, rows: Latest[], days: Day[]) {
   if (days.length > 0)
     await tx.query(
       `INSERT INTO rm_submission_days

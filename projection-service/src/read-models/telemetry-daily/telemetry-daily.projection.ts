@@ -6,5 +6,5 @@ export const telemetryDailyProjection = dailyCountProjection({
   eventType: 'TelemetryEventRecorded',
   table: 'rm_telemetry_daily',
   keyColumn: 'event_type',
-  key: (data) => data.eventType,
+  key: (event) => event.data.eventType,
 });

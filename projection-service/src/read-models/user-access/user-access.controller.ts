@@ -1,8 +1,8 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
-import { productIds, productOwnership, getUserAccess } from '@app/contracts';
-import { ApiException, type CallInput, ContractRoute, ValidatedInput, PG_POOL } from '@app/server-kit';
+import { productIds, productOwnership, getUserAccess, DomainError } from '@app/contracts';
+import { type CallInput, ContractRoute, ValidatedInput, PG_POOL } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { fromRow, productsOf, userAccessProjection } from './user-access.projection';
 
@@ -23,7 +23,7 @@ export class UserAccessController {
     const { rows } = await this.pool.query('SELECT * FROM rm_user_access WHERE user_id = $1', [
       params.userId,
     ]);
-    if (!rows[0]) throw new ApiException(404, 'NOT_FOUND', 'No account has this user id (or it was wiped).');
+    if (!rows[0]) throw new DomainError('NOT_FOUND', 'No account has this user id (or it was wiped).');
     const access = fromRow(rows[0]);
     return { ...access, products: productsOf(access) };
   }

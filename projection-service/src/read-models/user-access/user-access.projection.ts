@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { type EventDataMap, type RecordedEvent, type Role, ownedProducts } from '@app/contracts';
-import type { Projection } from '../../runtime/projection';
+import { defineProjection } from '../../runtime/projection';
 
 export type UserAccess = {
   userId: string;
@@ -104,11 +104,11 @@ export const fromRow = (row: Row): UserAccess => ({
 });
 
 /** Who owns what. A batch loads its users' rows once, folds the events in order, and writes once. */
-export const userAccessProjection: Projection = {
+export const userAccessProjection = defineProjection({
   name: 'user-access',
   eventTypes,
   tables: ['rm_user_access'],
-  async apply(events: readonly RecordedEvent[], tx: PoolClient) {
+  async apply(events, tx) {
     const userIds = [...new Set(events.map((e) => (e.data as { userId: string }).userId))];
     const { rows } = await tx.query<Row>('SELECT * FROM rm_user_access WHERE user_id = ANY($1::uuid[])', [
       userIds,
@@ -153,4 +153,4 @@ export const userAccessProjection: Projection = {
       ],
     );
   },
-};
+});

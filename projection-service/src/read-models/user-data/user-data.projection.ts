@@ -4,7 +4,7 @@ import {
   type UserDataDocument,
   applyUserDataSet,
 } from '@app/contracts';
-import type { Projection } from '../../runtime/projection';
+import { defineProjection } from '../../runtime/projection';
 
 type Stored = { document: UserDataDocument; updatedAt: string; changed: boolean };
 
@@ -16,14 +16,12 @@ type Stored = { document: UserDataDocument; updatedAt: string; changed: boolean 
  * (its own stream) may come after the wipe (the user's stream). updated_at is the last set's
  * occurredAt, so a rebuild writes the same rows as the live run.
  */
-export const userDataProjection: Projection = {
+export const userDataProjection = defineProjection({
   name: 'user-data',
   eventTypes: ['UserDataSet', 'AccountWiped'],
   tables: ['rm_user_data', 'rm_user_data_wiped_users'],
-  async apply(events: readonly RecordedEvent[], tx) {
-    const sets = events
-      .filter((event) => event.type === 'UserDataSet')
-      .map((event) => event.data as EventDataMap['UserDataSet']);
+  async apply(events, tx) {
+    const sets = events.filter((event) => event.type === 'UserDataSet').map((event) => event.data);
     const keyOf = (userId: string, product: string) => `${userId}\u0000${product}`;
     const documents = new Map<string, Stored & { userId: string; product: string }>();
     const wiped = new Set<string>();
@@ -59,7 +57,7 @@ export const userDataProjection: Projection = {
     const wipedNow: string[] = [];
     for (const event of events) {
       if (event.type === 'UserDataSet') {
-        const set = event.data as EventDataMap['UserDataSet'];
+        const set = event.data;
         if (wiped.has(set.userId)) continue;
         const key = keyOf(set.userId, set.product);
         const before = documents.get(key);
@@ -71,7 +69,7 @@ export const userDataProjection: Projection = {
           changed: true,
         });
       } else if (event.type === 'AccountWiped') {
-        const { userId } = event.data as EventDataMap['AccountWiped'];
+        const { userId } = event.data;
         wiped.add(userId);
         wipedNow.push(userId);
         for (const [key, stored] of documents) if (stored.userId === userId) documents.delete(key);
@@ -105,4 +103,4 @@ export const userDataProjection: Projection = {
       ],
     );
   },
-};
+});

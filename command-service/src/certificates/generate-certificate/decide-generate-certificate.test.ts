@@ -1,0 +1,87 @@
+import { DomainError } from '@app/contracts';
+import { type Certificates, certificateKey } from '../certificates.aggregate';
+import { decideGenerateCertificate } from './decide-generate-certificate';
+import { GenerateCertificateCommand } from './generate-certificate.command';
+
+const userId = '00000000-0000-4000-8000-000000000001';
+const certificateId = '00000000-0000-4000-8000-0000000000c1';
+const now = new Date('2026-11-25T12:00:00.000Z');
+const command = (type = 'algoexpert') =>
+  new GenerateCertificateCommand(
+    { userId, type, version: '1.0', certificateId, now },
+    { actor: { kind: 'user', id: userId }, correlationId: 'c' },
+  );
+const none: Certificates = new Map();
+const published = new Set(['a', 'b']);
+
+describe('generate_certificate: given the learner state, when asked, then', () => {
+  it('issues the certificate once every published question is completed', () => {
+    const events = decideGenerateCertificate(command(), {
+      certificates: none,
+      outcomes: [
+        { questionId: 'a', status: 'CORRECT' },
+        { questionId: 'b', status: 'CORRECT' },
+        { questionId: 'gone', status: 'INCORRECT' },
+      ],
+      publishedQuestionIds: published,
+    });
+    expect(events).toEqual([
+      {
+        type: 'CertificateIssued',
+        data: { certificateId, userId, product: 'algoexpert', version: '1.0', issuedAt: now.toISOString() },
+      },
+    ]);
+  });
+
+  it('refuses with what is left to do while a question is not completed', () => {
+    const refusal = decideGenerateCertificate(command(), {
+      certificates: none,
+      outcomes: [
+        { questionId: 'a', status: 'CORRECT' },
+        { questionId: 'b', status: 'INCORRECT' },
+      ],
+      publishedQuestionIds: published,
+    });
+    expect(refusal).toEqual(
+      new DomainError(
+        'CERTIFICATE_NOT_EARNED',
+        'Complete every question of algoexpert to earn its certificate: 1 of 2 done.',
+      ),
+    );
+  });
+
+  it('refuses a product with nothing published', () => {
+    const refusal = decideGenerateCertificate(command(), {
+      certificates: none,
+      outcomes: [],
+      publishedQuestionIds: new Set(),
+    });
+    expect(refusal).toMatchObject({
+      code: 'CERTIFICATE_NOT_EARNED',
+      message: 'algoexpert has no certificate to earn yet.',
+    });
+  });
+
+  it('appends nothing when the learner holds that certificate already', () => {
+    const held: Certificates = new Map([
+      [certificateKey('algoexpert', '1.0'), { certificateId, position: '1.1' }],
+    ]);
+    expect(
+      decideGenerateCertificate(command(), {
+        certificates: held,
+        outcomes: [],
+        publishedQuestionIds: published,
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses a type that names no product, about body.type', () => {
+    const refusal = decideGenerateCertificate(command('nothing'), {
+      certificates: none,
+      outcomes: [],
+      publishedQuestionIds: published,
+    });
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'body.type' }] });
+  });
+});
