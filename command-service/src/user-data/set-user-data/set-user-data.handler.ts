@@ -1,11 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import {
-  type EventDataMap,
-  type UserDataDocument,
-  applyUserDataSet,
-  userDataStreamId,
-  DomainError,
-} from '@app/contracts';
+import { type UserDataDocument, applyUserDataSet, userDataStreamId, DomainError } from '@app/contracts';
 import { PgEventStore, WrongExpectedVersionError } from '@app/server-kit';
 import { type Appended, EventAppender, type Transaction } from '../../infrastructure/event-appender';
 import { decideSetUserData } from '../user-data';

@@ -1,4 +1,3 @@
-import type { EventDataMap } from '@app/contracts';
 import { defineProjection } from '../../runtime/projection';
 
 /**

@@ -1,5 +1,4 @@
-import type { PoolClient } from 'pg';
-import type { EventDataMap, RecordedEvent } from '@app/contracts';
+import type { EventDataMap } from '@app/contracts';
 import { defineProjection } from '../../runtime/projection';
 
 export type SubscriptionRow = {

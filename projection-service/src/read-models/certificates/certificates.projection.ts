@@ -1,4 +1,3 @@
-import type { EventDataMap, RecordedEvent } from '@app/contracts';
 import { defineProjection } from '../../runtime/projection';
 
 type CertificateRow = {

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { type EventDataMap, type RecordedEvent, utcDay } from '@app/contracts';
+import { utcDay } from '@app/contracts';
 import { defineProjection } from '../../runtime/projection';
 
 type Latest = {

@@ -1,4 +1,3 @@
-import type { EventDataMap } from '@app/contracts';
 import { defineProjection } from '../../runtime/projection';
 
 /** The last bounds staff set; only the latest event of a batch matters. */

@@ -1,5 +1,4 @@
-import type { PoolClient } from 'pg';
-import { type EventDataMap, type RecordedEvent, type Role, ownedProducts } from '@app/contracts';
+import { type EventDataMap, type Role, ownedProducts } from '@app/contracts';
 import { defineProjection } from '../../runtime/projection';
 
 export type UserAccess = {

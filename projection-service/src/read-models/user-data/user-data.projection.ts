@@ -1,9 +1,4 @@
-import {
-  type EventDataMap,
-  type RecordedEvent,
-  type UserDataDocument,
-  applyUserDataSet,
-} from '@app/contracts';
+import { type UserDataDocument, applyUserDataSet } from '@app/contracts';
 import { defineProjection } from '../../runtime/projection';
 
 type Stored = { document: UserDataDocument; updatedAt: string; changed: boolean };
