@@ -22,7 +22,7 @@ import { AffiliateClicksDailyController } from './read-models/affiliate-clicks-d
 import { AnnouncementsController } from './read-models/announcements/announcements.controller';
 import { CatalogueController } from './read-models/catalogue/catalogue.controller';
 import { UserDataController } from './read-models/user-data/user-data.controller';
-import { ProgressController } from './read-models/progress/progress.controller';
+import { UnlockProgressController } from './read-models/unlock-progress/unlock-progress.controller';
 import { CertificatesController } from './read-models/certificates/certificates.controller';
 import { BillingController } from './read-models/billing/billing.controller';
 
@@ -46,7 +46,7 @@ export class AppModule {
         AnnouncementsController,
         CatalogueController,
         UserDataController,
-        ProgressController,
+        UnlockProgressController,
         CertificatesController,
       ],
       providers: [

@@ -9,6 +9,8 @@ import { catalogueProjection } from './catalogue/catalogue.projection';
 import { announcementsProjection } from './announcements/announcements.projection';
 import { userDataProjection } from './user-data/user-data.projection';
 import { billingProjection } from './billing/billing.projection';
+import { unlockProgressProjection } from './unlock-progress/unlock-progress.projection';
+import { certificateEligibilityProjection } from './certificate-eligibility/certificate-eligibility.projection';
 
 /** Every projection the service runs. */
 export const projections: readonly Projection[] = [
@@ -22,4 +24,6 @@ export const projections: readonly Projection[] = [
   announcementsProjection,
   userDataProjection,
   billingProjection,
+  unlockProgressProjection,
+  certificateEligibilityProjection,
 ];

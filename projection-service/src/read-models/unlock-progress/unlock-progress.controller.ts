@@ -8,7 +8,6 @@ import {
   type UnlockProgress,
   dailyStreak,
   getUnlocks,
-  unlockCounts,
   unlockFlags,
   utcDay,
 } from '@app/contracts';
@@ -21,8 +20,8 @@ import {
   PG_POOL,
 } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
-import { submissionsProjection } from '../submissions/submissions.projection';
-import { catalogueProjection } from '../catalogue/catalogue.projection';
+import { certificateEligibilityProjection } from '../certificate-eligibility/certificate-eligibility.projection';
+import { unlockProgressProjection } from './unlock-progress.projection';
 
 /** The products whose unlock progress is built here; the others answer their counts at zero. */
 const QUESTION_PRODUCTS: readonly UnlockProductId[] = ['algoexpert'];
@@ -48,12 +47,12 @@ function zeroCounts(product: UnlockProductId): Partial<UnlockProgress> {
 }
 
 /**
- * unlocks/get: completed and required questions (contracts' unlockCounts, from the latest status per
- * question and the published catalogue), the unlock flags (unlockFlags) and the daily streak
- * (dailyStreak, from the days with a CORRECT submission).
+ * unlocks/get: completed and required questions from the unlock-progress read model, the unlock
+ * flags from the certificate-eligibility read model, and the daily streak (contracts' dailyStreak
+ * over the days with a CORRECT submission, at the query's day).
  */
 @Controller()
-export class ProgressController {
+export class UnlockProgressController {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly readYourWrites: ReadYourWrites,
@@ -68,12 +67,12 @@ export class ProgressController {
   ): Promise<UnlockProgress> {
     const user = requireUser(principal);
     await this.readYourWrites.ensure(request, response, [
-      submissionsProjection.name,
-      catalogueProjection.name,
+      unlockProgressProjection.name,
+      certificateEligibilityProjection.name,
     ]);
     const { product } = params;
     const days = await this.pool.query<{ day: string }>(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM rm_submission_days WHERE user_id = $1 AND product = $2`,
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM rm_unlock_progress_days WHERE user_id = $1 AND product = $2`,
       [user.userId, product],
     );
     const streak = dailyStreak(
@@ -88,18 +87,20 @@ export class ProgressController {
         ...zeroCounts(product),
       };
     }
-    const [published, latest] = await Promise.all([
-      this.pool.query<{ question_id: string }>(
-        'SELECT question_id FROM rm_catalogue_questions WHERE product = $1',
-        [product],
-      ),
-      this.pool.query<{ questionId: string; status: string }>(
-        `SELECT question_id AS "questionId", status FROM rm_latest_submissions
-          WHERE user_id = $1 AND product = $2`,
-        [user.userId, product],
-      ),
-    ]);
-    const counts = unlockCounts(latest.rows, new Set(published.rows.map((row) => row.question_id)));
-    return { ...base, ...unlockFlags(counts), ...counts };
+    const { rows } = await this.pool.query<{ completed: number; required: number; eligible: boolean }>(
+      `SELECT coalesce((SELECT num_completed FROM rm_unlock_progress WHERE user_id = $1 AND product = $2), 0)
+                AS completed,
+              (SELECT count(*)::int FROM rm_unlock_progress_questions WHERE product = $2) AS required,
+              EXISTS (SELECT 1 FROM rm_certificate_eligibility WHERE user_id = $1 AND product = $2) AS eligible`,
+      [user.userId, product],
+    );
+    const { completed, required, eligible } = rows[0];
+    return {
+      ...base,
+      hasUnlockedLatestCert: eligible,
+      hasUnlockedRecruitingProfile: eligible,
+      numQuestionsCompleted: completed,
+      numQuestionsRequired: required,
+    };
   }
 }
