@@ -20,7 +20,10 @@ import { PublishContentController } from './content/publish-content/publish-cont
 import { identityControllers, identityProviders } from './identity/identity.module-parts';
 import { ExecutionEngine } from './execution/engine/execution-engine';
 import { RunCodeController } from './execution/run-code/run-code.controller';
-import { SubmissionsController } from './execution/submissions/submissions.controller';
+import { CreateSubmissionController } from './execution/submissions/create-submission/create-submission.controller';
+import { CreateSubmissionHandler } from './execution/submissions/create-submission/create-submission.handler';
+import { ResetSubmissionsController } from './execution/submissions/reset-submissions/reset-submissions.controller';
+import { ResetSubmissionsHandler } from './execution/submissions/reset-submissions/reset-submissions.handler';
 import { GenerateCertificateController } from './certificates/generate-certificate/generate-certificate.controller';
 import { GenerateCertificateHandler } from './certificates/generate-certificate/generate-certificate.handler';
 import { AggregateStore } from './infrastructure/aggregate-store';
@@ -54,7 +57,8 @@ export class AppModule implements OnApplicationShutdown {
         ...identityControllers,
         SetUiVersionBoundsController,
         RunCodeController,
-        SubmissionsController,
+        CreateSubmissionController,
+        ResetSubmissionsController,
         GenerateCertificateController,
         PublishContentController,
         PublishAnnouncementController,
@@ -71,6 +75,8 @@ export class AppModule implements OnApplicationShutdown {
         AggregateStore,
         PublishedQuestions,
         GenerateCertificateHandler,
+        CreateSubmissionHandler,
+        ResetSubmissionsHandler,
         EventForwarding,
         SessionAuthenticator,
         ...identityProviders,
