@@ -38,6 +38,8 @@ import { WithdrawAnnouncementController } from './announcements/withdraw-announc
 import { SetUserDataController } from './user-data/set-user-data/set-user-data.controller';
 import { SetUserDataHandler } from './user-data/set-user-data/set-user-data.handler';
 import { StripeWebhookController } from './billing/stripe-webhook/stripe-webhook.controller';
+import { FulfilCheckoutHandler } from './billing/fulfil-checkout/fulfil-checkout.handler';
+import { RefundChargeHandler } from './billing/refund-charge/refund-charge.handler';
 
 @Module({})
 export class AppModule implements OnApplicationShutdown {
@@ -77,6 +79,8 @@ export class AppModule implements OnApplicationShutdown {
         GenerateCertificateHandler,
         CreateSubmissionHandler,
         ResetSubmissionsHandler,
+        FulfilCheckoutHandler,
+        RefundChargeHandler,
         EventForwarding,
         SessionAuthenticator,
         ...identityProviders,

@@ -59,6 +59,18 @@ export async function lockUser(client: PoolClient, userId: string): Promise<User
   return row && { userId, roles: row.roles, wiped: row.wiped_at !== null };
 }
 
+/** The products a learner owns through purchases (what authentication reads with the roles). */
+export async function setSubscriptions(
+  client: PoolClient,
+  userId: string,
+  subscriptions: readonly string[],
+): Promise<void> {
+  await client.query('UPDATE identity_users SET subscriptions = $2 WHERE user_id = $1', [
+    userId,
+    subscriptions,
+  ]);
+}
+
 export async function setRoles(client: PoolClient, userId: string, roles: readonly Role[]): Promise<void> {
   await client.query('UPDATE identity_users SET roles = $2 WHERE user_id = $1', [userId, roles]);
 }
