@@ -7,8 +7,8 @@ import { useAppDispatch } from '@/shared/lib/store';
 import { Button } from '@/shared/ui/button';
 import { Loader } from '@/shared/ui/loader';
 import { NotFound } from '@/shared/ui/not-found';
-import type { WorkspaceQuestion } from '../workspace-question';
-import { type SavedQuestionData, Workspace } from './workspace';
+import type { SavedQuestionData, WorkspaceQuestion } from '../workspace-question';
+import { Workspace } from './workspace';
 import './workspace.css';
 
 const params = { product: 'algoexpert' } as const;
