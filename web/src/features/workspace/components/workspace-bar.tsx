@@ -1,37 +1,38 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { type OpenPanes, type WorkspaceOptions, type WorkspacePane, canClosePane } from '@app/contracts';
 import { Button } from '@/shared/ui/button';
+import { useQuestionStatus } from '../hooks/use-question-status';
 import { paneLabels } from '../utils/workspace-config';
+import type { WorkspaceQuestion } from '../workspace-question';
 import { WorkspaceSettings } from './workspace-settings';
 
-/** The latest submission's state, as `submissionIndicators` gives it. */
-type SubmissionIndicator = { theme: string; label: string };
-
 type WorkspaceBarProps = {
-  questionName: string;
-  indicator: SubmissionIndicator;
+  question: WorkspaceQuestion;
+  signedIn: boolean;
   openPanes: OpenPanes;
   onTogglePane: (pane: WorkspacePane) => void;
   options: WorkspaceOptions;
   onOptionsChange: (change: Partial<WorkspaceOptions>) => void;
   fresh: boolean;
   onFreshToggle: () => void;
-  nextQuestionId: string | undefined;
 };
 
-/** The workspace's top bar: breadcrumb, latest submission, pane toggles, settings and the next question. */
+/**
+ * The workspace's top bar: breadcrumb, the latest submission's indicator, one toggle per pane (the only
+ * open pane cannot be closed), the settings and the next available question.
+ */
 export function WorkspaceBar({
-  questionName,
-  indicator,
+  question,
+  signedIn,
   openPanes,
   onTogglePane,
   options,
   onOptionsChange,
   fresh,
   onFreshToggle,
-  nextQuestionId,
 }: WorkspaceBarProps) {
   const navigate = useNavigate();
+  const { indicator, nextQuestionId } = useQuestionStatus(question, signedIn);
 
   function handleNextQuestion() {
     navigate(`/questions/${nextQuestionId}`);
@@ -42,7 +43,7 @@ export function WorkspaceBar({
       <nav aria-label="Breadcrumb" className="workspace__crumbs">
         <Link to="/questions">Questions</Link>
         <span aria-hidden="true"> / </span>
-        <h1 className="workspace__title">{questionName}</h1>
+        <h1 className="workspace__title">{question.name}</h1>
       </nav>
       <span
         className={`submission-indicator submission-indicator--${indicator.theme}`}
@@ -51,7 +52,24 @@ export function WorkspaceBar({
       >
         {indicator.label}
       </span>
-      <PaneToggles openPanes={openPanes} onToggle={onTogglePane} />
+      <div className="workspace__panes" role="group" aria-label="Panes">
+        {(Object.keys(paneLabels) as WorkspacePane[]).map((pane) => {
+          const isLocked = openPanes[pane] && !canClosePane(openPanes, pane);
+          return (
+            <button
+              key={pane}
+              type="button"
+              className="pane-toggle"
+              aria-pressed={openPanes[pane]}
+              disabled={isLocked}
+              title={isLocked ? 'The only open pane stays open' : undefined}
+              onClick={() => onTogglePane(pane)}
+            >
+              {paneLabels[pane]}
+            </button>
+          );
+        })}
+      </div>
       <WorkspaceSettings
         options={options}
         onChange={onOptionsChange}
@@ -64,31 +82,5 @@ export function WorkspaceBar({
         </Button>
       ) : null}
     </header>
-  );
-}
-
-type PaneTogglesProps = { openPanes: OpenPanes; onToggle: (pane: WorkspacePane) => void };
-
-/** One button per pane; the only open pane cannot be closed. */
-function PaneToggles({ openPanes, onToggle }: PaneTogglesProps) {
-  return (
-    <div className="workspace__panes" role="group" aria-label="Panes">
-      {(Object.keys(paneLabels) as WorkspacePane[]).map((pane) => {
-        const isLocked = openPanes[pane] && !canClosePane(openPanes, pane);
-        return (
-          <button
-            key={pane}
-            type="button"
-            className="pane-toggle"
-            aria-pressed={openPanes[pane]}
-            disabled={isLocked}
-            title={isLocked ? 'The only open pane stays open' : undefined}
-            onClick={() => onToggle(pane)}
-          >
-            {paneLabels[pane]}
-          </button>
-        );
-      })}
-    </div>
   );
 }

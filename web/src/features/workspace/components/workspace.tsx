@@ -6,7 +6,6 @@ import { Loader } from '@/shared/ui/loader';
 import { useDrafts } from '../hooks/use-drafts';
 import { useLanguages } from '../hooks/use-languages';
 import { usePanes } from '../hooks/use-panes';
-import { useQuestionStatus } from '../hooks/use-question-status';
 import { useRunActions } from '../hooks/use-run-actions';
 import { useRunShortcuts } from '../hooks/use-run-shortcuts';
 import { useUserDataAutosave } from '../hooks/use-user-data-autosave';
@@ -43,7 +42,6 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
   const { languages, language } = useLanguages(question, options.language);
   const drafts = useDrafts({ question, saved, language, onSave: autosave.schedule });
   const panes = usePanes();
-  const { indicator, nextQuestionId } = useQuestionStatus(question, signedIn);
   const run = useRunActions({
     question,
     signedIn,
@@ -101,15 +99,14 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
     >
       <title>{`${question.name} · AlgoExpert · Interview Prep`}</title>
       <WorkspaceBar
-        questionName={question.name}
-        indicator={indicator}
+        question={question}
+        signedIn={signedIn}
         openPanes={panes.openPanes}
         onTogglePane={panes.togglePane}
         options={options}
         onOptionsChange={updateOptions}
         fresh={drafts.isFresh}
         onFreshToggle={handleFreshToggle}
-        nextQuestionId={nextQuestionId}
       />
 
       <div className="workspace__grid">

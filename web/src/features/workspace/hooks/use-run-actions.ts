@@ -27,12 +27,6 @@ function errorCodeOf(error: ApiFailure): string | undefined {
   return typeof data?.code === 'string' ? data.code : undefined;
 }
 
-const signInTexts: Record<RunAction, string> = {
-  run: 'Log in to run your code.',
-  quick: 'Log in to submit your code and save your progress.',
-  submit: 'Log in to submit your code and save your progress.',
-};
-
 type UseRunActionsArgs = {
   question: WorkspaceQuestion;
   signedIn: boolean;
@@ -68,7 +62,14 @@ export function useRunActions({
   const execute = useCallback(
     async (action: RunAction) => {
       if (!signedIn) {
-        dispatch(signInModalOpened({ text: signInTexts[action] }));
+        dispatch(
+          signInModalOpened({
+            text:
+              action === 'run'
+                ? 'Log in to run your code.'
+                : 'Log in to submit your code and save your progress.',
+          }),
+        );
         return;
       }
       if (isWhiteboardModeOn && action !== 'submit') return;
@@ -151,7 +152,6 @@ export function useRunActions({
 
   return {
     outcome,
-    isRunning: outcome.kind === 'running',
     execute,
     clearOutcome,
     quickInput,
