@@ -1,6 +1,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
+import path from 'node:path';
+
+const webImportResolver = path.join(import.meta.dirname, 'web', 'eslint-import-resolver.cjs');
 
 export default tseslint.config(
   {
@@ -82,5 +86,53 @@ export default tseslint.config(
     files: ['web/**/*.tsx', 'web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  // The web's layers (GUIDE: bulletproof-react): app -> features -> shared, and no feature imports another.
+  {
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { [webImportResolver]: {} },
+      // The first descriptor a file matches gives its type; each folder is one element, captured names
+      // included, so a feature's own files import each other freely.
+      'boundaries/elements': [
+        { type: 'feature', pattern: 'web/src/features/*', partialMatch: false, capture: ['feature'] },
+        { type: 'shared', pattern: 'web/src/shared', partialMatch: false },
+        { type: 'contracts', pattern: 'contracts/src', partialMatch: false },
+        // app/, main.tsx and the global declarations: the application's composition.
+        { type: 'app', pattern: 'web/src', partialMatch: false },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message:
+            '{{ from.element.type }} may not import {{ to.element.type }} (app -> features -> shared; no feature imports another)',
+          policies: [
+            { from: { element: { type: 'app' } }, allow: { to: { element: { type: '*' } } } },
+            {
+              from: { element: { type: 'feature' } },
+              allow: [
+                { to: { element: { type: ['shared', 'contracts'] } } },
+                {
+                  to: {
+                    element: {
+                      type: 'feature',
+                      captured: { feature: '{{ from.element.captured.feature }}' },
+                    },
+                  },
+                },
+              ],
+            },
+            {
+              from: { element: { type: 'shared' } },
+              allow: { to: { element: { type: ['shared', 'contracts'] } } },
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -1,19 +1,40 @@
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { ProductId } from '@app/contracts';
+import type { RouteHandle } from '@/shared/routing/route-handle';
 import { BootScreen } from '@/shared/ui/boot-screen';
 
 /*
- * The route table of spec 2 holds paths only: every page's module (its Component and loader) is loaded on
- * demand, so each page ships in its own chunk. Routes are grouped by owning product; disabled routes
+ * The route table of spec 2 holds paths and their metadata only: every page's module (its Component and
+ * loader) is loaded on demand, so each page ships in its own chunk. Routes are grouped by owning product; disabled routes
  * (/quiz, the backend product) are left out and fall to the catch-all redirect like any unknown path.
+ *
+ * What the shell needs to know about a route (its product, layout, sale banner, offline notice) is its
+ * `handle` (shared/routing/route-handle.ts), merged along the match chain: the root holds the defaults,
+ * each product's group its product, and a page only what sets it apart.
  */
 
+const productPage: RouteHandle = { layout: 'productPage' };
+const workspace: RouteHandle = { layout: 'workspace' };
+const withoutSale: RouteHandle = { hidesSaleBanner: true };
+const savesAsYouType: RouteHandle = { watchesOffline: true };
+const savesAsYouTypeWithoutSale: RouteHandle = { hidesSaleBanner: true, watchesOffline: true };
+
+/** A product's routes, grouped under a pathless route that names the product for all of them. */
+function ownedBy(product: ProductId, children: RouteObject[]): RouteObject {
+  return { handle: { product } satisfies RouteHandle, children };
+}
+
 const algorithms: RouteObject[] = [
-  { path: 'product', lazy: () => import('./routes/algorithms/product') },
+  { path: 'product', lazy: () => import('./routes/algorithms/product'), handle: productPage },
   { path: 'questions', lazy: () => import('./routes/algorithms/questions') },
-  { path: 'questions/:questionId', lazy: () => import('./routes/algorithms/question') },
+  { path: 'questions/:questionId', lazy: () => import('./routes/algorithms/question'), handle: workspace },
   { path: 'data-structures/:lessonId?', lazy: () => import('./routes/algorithms/data-structures') },
   { path: 'assessments', lazy: () => import('./routes/algorithms/assessments') },
-  { path: 'assessments/:questionId', lazy: () => import('./routes/algorithms/assessment') },
+  {
+    path: 'assessments/:questionId',
+    lazy: () => import('./routes/algorithms/assessment'),
+    handle: workspace,
+  },
   { path: 'interview-tips/:lessonId?', lazy: () => import('./routes/algorithms/interview-tips') },
   { path: 'github-students', lazy: () => import('./routes/algorithms/github-students') },
 ];
@@ -21,23 +42,39 @@ const algorithms: RouteObject[] = [
 const mockInterviews: RouteObject[] = [
   { path: 'mock-interviews', lazy: () => import('./routes/mock-interviews/scheduling') },
   { path: 'mock-interviews/with-friend', lazy: () => import('./routes/mock-interviews/with-friend') },
-  { path: 'mock-interviews/video-call', lazy: () => import('./routes/mock-interviews/video-call') },
-  { path: 'mock-interviews/workspace/:phaseId', lazy: () => import('./routes/mock-interviews/workspace') },
+  {
+    path: 'mock-interviews/video-call',
+    lazy: () => import('./routes/mock-interviews/video-call'),
+    handle: workspace,
+  },
+  {
+    path: 'mock-interviews/workspace/:phaseId',
+    lazy: () => import('./routes/mock-interviews/workspace'),
+    handle: workspace,
+  },
   { path: 'mock-interviews/feedback', lazy: () => import('./routes/mock-interviews/feedback') },
 ];
 
 const systems: RouteObject[] = [
-  { path: 'systems/product', lazy: () => import('./routes/systems/product') },
+  { path: 'systems/product', lazy: () => import('./routes/systems/product'), handle: productPage },
   { path: 'systems/index', lazy: () => import('./routes/systems/index') },
   { path: 'systems/fundamentals/:lessonId?', lazy: () => import('./routes/systems/fundamentals') },
   { path: 'systems/questions', lazy: () => import('./routes/systems/questions') },
-  { path: 'systems/workspace/:questionId', lazy: () => import('./routes/systems/workspace') },
+  {
+    path: 'systems/workspace/:questionId',
+    lazy: () => import('./routes/systems/workspace'),
+    handle: workspace,
+  },
   { path: 'systems/quiz', lazy: () => import('./routes/systems/quiz') },
   { path: 'systems/interview-tips/:lessonId?', lazy: () => import('./routes/systems/interview-tips') },
 ];
 
 const machineLearning: RouteObject[] = [
-  { path: 'machine-learning/product', lazy: () => import('./routes/machine-learning/product') },
+  {
+    path: 'machine-learning/product',
+    lazy: () => import('./routes/machine-learning/product'),
+    handle: productPage,
+  },
   { path: 'machine-learning/index', lazy: () => import('./routes/machine-learning/index') },
   {
     path: 'machine-learning/crash-course/:lessonId?',
@@ -50,6 +87,7 @@ const machineLearning: RouteObject[] = [
   {
     path: 'machine-learning/coding-questions/:questionId',
     lazy: () => import('./routes/machine-learning/coding-question'),
+    handle: workspace,
   },
   {
     path: 'machine-learning/large-scale/:lessonId?',
@@ -71,16 +109,24 @@ const machineLearning: RouteObject[] = [
 ];
 
 const frontend: RouteObject[] = [
-  { path: 'frontend/product', lazy: () => import('./routes/frontend/product') },
+  { path: 'frontend/product', lazy: () => import('./routes/frontend/product'), handle: productPage },
   { path: 'frontend/index', lazy: () => import('./routes/frontend/index') },
   { path: 'frontend/quiz', lazy: () => import('./routes/frontend/quiz') },
   { path: 'frontend/coding-questions', lazy: () => import('./routes/frontend/coding-questions') },
-  { path: 'frontend/coding-questions/:questionId', lazy: () => import('./routes/frontend/coding-question') },
+  {
+    path: 'frontend/coding-questions/:questionId',
+    lazy: () => import('./routes/frontend/coding-question'),
+    handle: workspace,
+  },
   { path: 'frontend/:courseId/:lessonId?', lazy: () => import('./routes/frontend/course') },
 ];
 
 const infrastructure: RouteObject[] = [
-  { path: 'infrastructure/product', lazy: () => import('./routes/infrastructure/product') },
+  {
+    path: 'infrastructure/product',
+    lazy: () => import('./routes/infrastructure/product'),
+    handle: productPage,
+  },
   { path: 'infrastructure/index', lazy: () => import('./routes/infrastructure/index') },
   { path: 'infrastructure/quiz', lazy: () => import('./routes/infrastructure/quiz') },
   {
@@ -91,6 +137,7 @@ const infrastructure: RouteObject[] = [
   {
     path: 'infrastructure/coding-questions/:questionId',
     lazy: () => import('./routes/infrastructure/coding-question'),
+    handle: workspace,
   },
   { path: 'infrastructure/design-questions', lazy: () => import('./routes/infrastructure/design-questions') },
   {
@@ -100,32 +147,42 @@ const infrastructure: RouteObject[] = [
 ];
 
 const ios: RouteObject[] = [
-  { path: 'ios/product', lazy: () => import('./routes/ios/product') },
+  { path: 'ios/product', lazy: () => import('./routes/ios/product'), handle: productPage },
   { path: 'ios/index', lazy: () => import('./routes/ios/index') },
   { path: 'ios/quiz', lazy: () => import('./routes/ios/quiz') },
   { path: 'ios/:courseId/:lessonId?', lazy: () => import('./routes/ios/course') },
 ];
 
 const blockchain: RouteObject[] = [
-  { path: 'blockchain/product', lazy: () => import('./routes/blockchain/product') },
+  { path: 'blockchain/product', lazy: () => import('./routes/blockchain/product'), handle: productPage },
   { path: 'blockchain/index', lazy: () => import('./routes/blockchain/index') },
   { path: 'blockchain/projects/:projectId', lazy: () => import('./routes/blockchain/project') },
   {
     path: 'blockchain/:courseName/:lessonId/practice-questions/:questionNumber',
     lazy: () => import('./routes/blockchain/practice-question'),
+    handle: workspace,
   },
   {
     path: 'blockchain/:courseName/assessment/:questionNumber',
     lazy: () => import('./routes/blockchain/assessment'),
+    handle: workspace,
   },
   { path: 'blockchain/:courseName/:lessonId?', lazy: () => import('./routes/blockchain/course') },
 ];
 
 const other: RouteObject[] = [
-  { path: 'tech-interview-prep/product', lazy: () => import('./routes/other/tech-interview-prep') },
+  {
+    path: 'tech-interview-prep/product',
+    lazy: () => import('./routes/other/tech-interview-prep'),
+    handle: productPage,
+  },
   { path: 'content', lazy: () => import('./routes/other/content') },
   { path: 'behavioral-interviews/:lessonId?', lazy: () => import('./routes/other/behavioral-interviews') },
-  { path: 'recruiting/profile', lazy: () => import('./routes/other/recruiting-profile') },
+  {
+    path: 'recruiting/profile',
+    lazy: () => import('./routes/other/recruiting-profile'),
+    handle: savesAsYouType,
+  },
   { path: 'login', lazy: () => import('./routes/other/login') },
   { path: 'team', lazy: () => import('./routes/other/team') },
   { path: 'purchase', lazy: () => import('./routes/other/purchase') },
@@ -137,19 +194,51 @@ const other: RouteObject[] = [
   { path: 'swe-project-contests/:contestSeason', lazy: () => import('./routes/other/contest-season') },
   { path: 'legal', lazy: () => import('./routes/other/legal') },
   { path: 'privacy', lazy: () => import('./routes/other/privacy') },
-  { path: 'account/overview', lazy: () => import('./routes/other/account-overview') },
-  { path: 'account/products', lazy: () => import('./routes/other/account-products') },
-  { path: 'account/transactions', lazy: () => import('./routes/other/account-transactions') },
-  { path: 'account/data', lazy: () => import('./routes/other/account-data') },
-  { path: 'affiliate-dashboard', lazy: () => import('./routes/other/affiliate-dashboard') },
-  { path: 'licenses/manage', lazy: () => import('./routes/other/licenses-manage') },
-  { path: 'licenses/purchase', lazy: () => import('./routes/other/licenses-purchase') },
-  { path: 'license-key', lazy: () => import('./routes/other/license-key') },
-  { path: 'account-transfer', lazy: () => import('./routes/other/account-transfer') },
-  { path: 'quick-account-transfer', lazy: () => import('./routes/other/quick-account-transfer') },
-  { path: 'confirmation', lazy: () => import('./routes/other/confirmation') },
-  { path: 'output-viewer', lazy: () => import('./routes/other/output-viewer') },
-  { path: 'partners/dashboard', lazy: () => import('./routes/other/partners-dashboard') },
+  {
+    path: 'account/overview',
+    lazy: () => import('./routes/other/account-overview'),
+    handle: savesAsYouTypeWithoutSale,
+  },
+  {
+    path: 'account/products',
+    lazy: () => import('./routes/other/account-products'),
+    handle: savesAsYouTypeWithoutSale,
+  },
+  {
+    path: 'account/transactions',
+    lazy: () => import('./routes/other/account-transactions'),
+    handle: savesAsYouTypeWithoutSale,
+  },
+  {
+    path: 'account/data',
+    lazy: () => import('./routes/other/account-data'),
+    handle: savesAsYouTypeWithoutSale,
+  },
+  {
+    path: 'affiliate-dashboard',
+    lazy: () => import('./routes/other/affiliate-dashboard'),
+    handle: withoutSale,
+  },
+  {
+    path: 'licenses/manage',
+    lazy: () => import('./routes/other/licenses-manage'),
+    handle: savesAsYouTypeWithoutSale,
+  },
+  { path: 'licenses/purchase', lazy: () => import('./routes/other/licenses-purchase'), handle: withoutSale },
+  { path: 'license-key', lazy: () => import('./routes/other/license-key'), handle: withoutSale },
+  { path: 'account-transfer', lazy: () => import('./routes/other/account-transfer'), handle: withoutSale },
+  {
+    path: 'quick-account-transfer',
+    lazy: () => import('./routes/other/quick-account-transfer'),
+    handle: withoutSale,
+  },
+  { path: 'confirmation', lazy: () => import('./routes/other/confirmation'), handle: withoutSale },
+  { path: 'output-viewer', lazy: () => import('./routes/other/output-viewer'), handle: workspace },
+  {
+    path: 'partners/dashboard',
+    lazy: () => import('./routes/other/partners-dashboard'),
+    handle: withoutSale,
+  },
   { path: 'jobs', lazy: () => import('./routes/other/jobs') },
   { path: 'certificates/:certificateId', lazy: () => import('./routes/other/certificate-verify') },
   // The platform's own page (README): projections and lag.
@@ -161,17 +250,18 @@ export const routes: RouteObject[] = [
     path: '/',
     HydrateFallback: BootScreen,
     lazy: () => import('./routes/root'),
+    handle: { product: 'algoexpert', layout: 'page' } satisfies RouteHandle,
     children: [
       // The site's front door is the algorithms product page, like any path it does not know.
       { index: true, lazy: () => import('./routes/redirect') },
       ...algorithms,
       ...mockInterviews,
-      ...systems,
-      ...machineLearning,
-      ...frontend,
-      ...infrastructure,
-      ...ios,
-      ...blockchain,
+      ownedBy('systemsexpert', systems),
+      ownedBy('mlexpert', machineLearning),
+      ownedBy('frontendexpert', frontend),
+      ownedBy('infraexpert', infrastructure),
+      ownedBy('iosexpert', ios),
+      ownedBy('blockchainexpert', blockchain),
       ...other,
       { path: '*', lazy: () => import('./routes/redirect') },
     ],

@@ -1,5 +1,5 @@
 import { replace, type LoaderFunctionArgs } from 'react-router-dom';
-import { redirectTarget } from '@/shared/routing/route-groups';
+import { redirectTarget } from '@/shared/routing/redirects';
 
 /**
  * Every path the route table does not know (spec 2, Redirects): the fixed redirects, one extra segment

@@ -5,8 +5,8 @@ import { AccountArea } from '@/features/auth/components/account-area';
 import { NoticeStack } from '@/shared/notices/notice-stack';
 import { OfflineNotice } from '@/shared/notices/offline-notice';
 import { captureReferralParams } from '@/shared/referral/referral';
-import { isFooterHidden, isProductPagePath, themeForPath } from '@/shared/routing/route-groups';
 import { useDeferredStart } from '@/shared/lib/use-deferred-start';
+import { useRouteMeta } from '@/shared/routing/route-handle';
 import { ScrollManager } from '@/shared/routing/scroll-manager';
 import { AppLayout } from '@/shared/ui/app-layout';
 import { ErrorScreen } from '@/shared/ui/error-screen';
@@ -19,7 +19,8 @@ const BackgroundServices = lazy(() =>
 );
 
 export function Component() {
-  const { pathname, search } = useLocation();
+  const { search } = useLocation();
+  const route = useRouteMeta();
   // Spec 7: the background's calls begin 2 s after start, so its code (and zod) loads only then.
   const isBackgroundDue = useDeferredStart(BACKGROUND_CALL_FIRST_RUN_MS);
 
@@ -31,15 +32,15 @@ export function Component() {
   return (
     <>
       <AppLayout
-        theme={themeForPath(pathname)}
+        theme={route.theme}
         account={<AccountArea />}
         banners={
           <Suspense fallback={null}>
             <Banners />
           </Suspense>
         }
-        showFooter={!isFooterHidden(pathname)}
-        isColoured={isProductPagePath(pathname)}
+        showFooter={route.showsFooter}
+        isColoured={route.isProductPage}
       />
       <ScrollManager />
       <OfflineNotice />

@@ -1,5 +1,5 @@
 import type { CallResponse } from '@/shared/api/contract-endpoint';
-import type { getCodingQuestion } from '@app/contracts';
+import type { CodingLanguage, getCodingQuestion } from '@app/contracts';
 
 /** A coding question as the workspace uses it: the contract's fields plus the content it passes through. */
 export type WorkspaceQuestion = CallResponse<typeof getCodingQuestion> & {
@@ -9,4 +9,11 @@ export type WorkspaceQuestion = CallResponse<typeof getCodingQuestion> & {
   tests?: { input: unknown; output?: unknown }[];
   starterCode?: Record<string, string>;
   solutions?: Record<string, string>;
+};
+
+/** What the learner saved for one question (spec 3, algorithms user data), plus a personal note. */
+export type SavedQuestionData = {
+  solutions?: Record<string, Partial<Record<CodingLanguage, string>>>;
+  scratchpadText?: string;
+  note?: string;
 };

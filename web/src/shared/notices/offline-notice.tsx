@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
 import { offlineTexts } from '@app/contracts';
 import { useAppDispatch } from '@/shared/lib/store';
-import { isOfflineWatchedPath } from '@/shared/routing/route-groups';
+import { useRouteMeta } from '@/shared/routing/route-handle';
 import { noticeDismissed, noticeShown } from './notices-slice';
 
 const OFFLINE_NOTICE_ID = 'offline';
@@ -13,8 +12,7 @@ const OFFLINE_NOTICE_ID = 'offline';
  */
 export function OfflineNotice() {
   const dispatch = useAppDispatch();
-  const { pathname } = useLocation();
-  const isWatched = isOfflineWatchedPath(pathname);
+  const isWatched = useRouteMeta().watchesOffline;
 
   useEffect(() => {
     if (!isWatched) return;

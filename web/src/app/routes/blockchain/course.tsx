@@ -1,7 +1,7 @@
 import { replace, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { SectionPage } from '@/features/catalog/components/section-page';
 import { blockchainCourseIds } from '@/shared/catalog/products';
-import { redirectTarget } from '@/shared/routing/route-groups';
+import { redirectTarget } from '@/shared/routing/redirects';
 
 /** `/blockchain/<course>/:lessonId?` for the six blockchain courses (spec 2). */
 export function loader({ params, request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { replace, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { SectionPage } from '@/features/catalog/components/section-page';
 import { iosCourseIds } from '@/shared/catalog/products';
-import { redirectTarget } from '@/shared/routing/route-groups';
+import { redirectTarget } from '@/shared/routing/redirects';
 
 /** `/ios/:courseId/:lessonId?`: only the iOS courses; anything else is an unknown path. */
 export function loader({ params, request }: LoaderFunctionArgs) {

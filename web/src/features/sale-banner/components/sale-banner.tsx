@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   countdownParts,
   currentFlashSale,
@@ -9,7 +9,7 @@ import {
   saleBannerTexts,
   saleCountdownTarget,
 } from '@app/contracts';
-import { isSaleBannerHiddenPath } from '@/shared/routing/route-groups';
+import { useRouteMeta } from '@/shared/routing/route-handle';
 import './sale-banner.css';
 
 export const SALE_BANNER_DISMISSED_KEY = 'ae_sale_banner_dismissed';
@@ -25,7 +25,7 @@ type SaleBannerProps = {
  * product, with `?sale-banner=false` (which also dismisses it), and once closed or BUY NOW was clicked.
  */
 export function SaleBanner({ ownsAllProducts }: SaleBannerProps) {
-  const { pathname } = useLocation();
+  const { showsSaleBanner } = useRouteMeta();
   const [searchParams] = useSearchParams();
   const now = useNow(SALE_BANNER_COUNTDOWN_REFRESH_MS);
   const sale = currentFlashSale(now);
@@ -42,8 +42,7 @@ export function SaleBanner({ ownsAllProducts }: SaleBannerProps) {
   if (!sale || ownsAllProducts !== false) return null;
   const status = saleBannerStatus(sale, now);
   const isRunning = status === 'beforeExtensionDate' || status === 'afterExtensionDate';
-  if (!isRunning || isHiddenByQuery || isSaleBannerHiddenPath(pathname) || dismissedSale === sale.id)
-    return null;
+  if (!isRunning || isHiddenByQuery || !showsSaleBanner || dismissedSale === sale.id) return null;
 
   const left = countdownParts(saleCountdownTarget(sale, now), now);
 

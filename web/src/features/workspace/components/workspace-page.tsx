@@ -7,11 +7,10 @@ import { useAppDispatch } from '@/shared/lib/store';
 import { Button } from '@/shared/ui/button';
 import { Loader } from '@/shared/ui/loader';
 import { NotFound } from '@/shared/ui/not-found';
-import type { WorkspaceQuestion } from '../workspace-question';
-import { type SavedQuestionData, Workspace } from './workspace';
+import { productParams as params } from '../utils/workspace-config';
+import type { SavedQuestionData, WorkspaceQuestion } from '../workspace-question';
+import { Workspace } from './workspace';
 import './workspace.css';
-
-const params = { product: 'algoexpert' } as const;
 
 /**
  * `/questions/:questionId`: the question by its id or name. A question that does not exist shows the

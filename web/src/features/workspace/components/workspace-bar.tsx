@@ -1,0 +1,86 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { type OpenPanes, type WorkspaceOptions, type WorkspacePane, canClosePane } from '@app/contracts';
+import { Button } from '@/shared/ui/button';
+import { useQuestionStatus } from '../hooks/use-question-status';
+import { paneLabels } from '../utils/workspace-config';
+import type { WorkspaceQuestion } from '../workspace-question';
+import { WorkspaceSettings } from './workspace-settings';
+
+type WorkspaceBarProps = {
+  question: WorkspaceQuestion;
+  signedIn: boolean;
+  openPanes: OpenPanes;
+  onTogglePane: (pane: WorkspacePane) => void;
+  options: WorkspaceOptions;
+  onOptionsChange: (change: Partial<WorkspaceOptions>) => void;
+  fresh: boolean;
+  onFreshToggle: () => void;
+};
+
+/**
+ * The workspace's top bar: breadcrumb, the latest submission's indicator, one toggle per pane (the only
+ * open pane cannot be closed), the settings and the next available question.
+ */
+export function WorkspaceBar({
+  question,
+  signedIn,
+  openPanes,
+  onTogglePane,
+  options,
+  onOptionsChange,
+  fresh,
+  onFreshToggle,
+}: WorkspaceBarProps) {
+  const navigate = useNavigate();
+  const { indicator, nextQuestionId } = useQuestionStatus(question, signedIn);
+
+  function handleNextQuestion() {
+    navigate(`/questions/${nextQuestionId}`);
+  }
+
+  return (
+    <header className="workspace__bar">
+      <nav aria-label="Breadcrumb" className="workspace__crumbs">
+        <Link to="/questions">Questions</Link>
+        <span aria-hidden="true"> / </span>
+        <h1 className="workspace__title">{question.name}</h1>
+      </nav>
+      <span
+        className={`submission-indicator submission-indicator--${indicator.theme}`}
+        data-testid="submission-indicator"
+        title={indicator.label}
+      >
+        {indicator.label}
+      </span>
+      <div className="workspace__panes" role="group" aria-label="Panes">
+        {(Object.keys(paneLabels) as WorkspacePane[]).map((pane) => {
+          const isLocked = openPanes[pane] && !canClosePane(openPanes, pane);
+          return (
+            <button
+              key={pane}
+              type="button"
+              className="pane-toggle"
+              aria-pressed={openPanes[pane]}
+              disabled={isLocked}
+              title={isLocked ? 'The only open pane stays open' : undefined}
+              onClick={() => onTogglePane(pane)}
+            >
+              {paneLabels[pane]}
+            </button>
+          );
+        })}
+      </div>
+      <WorkspaceSettings
+        options={options}
+        onChange={onOptionsChange}
+        fresh={fresh}
+        onFreshToggle={onFreshToggle}
+      />
+      {nextQuestionId !== undefined ? (
+        <Button variant="secondary" onClick={handleNextQuestion}>
+          Next Question
+        </Button>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,17 @@
+import { nextQuestion, submissionIndicators } from '@app/contracts';
+import { useListCodingQuestionsQuery, useListSubmissionsQuery } from '@/shared/api/problems-api';
+import { PRODUCT, productParams } from '../utils/workspace-config';
+import type { WorkspaceQuestion } from '../workspace-question';
+
+/** The question's latest submission as an indicator, and the next available question (if any). */
+export function useQuestionStatus(question: WorkspaceQuestion, signedIn: boolean) {
+  const list = useListCodingQuestionsQuery({ params: productParams });
+  const submissions = useListSubmissionsQuery({ product: PRODUCT }, { skip: !signedIn });
+
+  const latestStatus = submissions.data?.submissions.find((s) => s.questionId === question.id)?.status;
+  const indicator = submissionIndicators[latestStatus ?? 'none'];
+  const available = (list.data?.questions ?? []).filter((q) => q.acl.isAvailable);
+  const next = nextQuestion(available, question.id);
+
+  return { indicator, nextQuestionId: next && next.id !== question.id ? next.id : undefined };
+}
