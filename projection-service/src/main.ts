@@ -9,7 +9,7 @@ export async function startProjectionService(env: NodeJS.ProcessEnv = process.en
   const config = readConfig(env);
   const logger = createLogger('projection-service');
   if (config.migrateOnStart) {
-    // The read side reads es_events, so it makes sure the store's schema is there too.
+    // The read side reads the event store, so it makes sure the store's schema is there too.
     await migrate(config.databaseUrl, eventStoreMigrations);
     const applied = await migrate(config.databaseUrl, readModelMigrations);
     if (applied.length) logger.info({ applied }, 'read-model migrations applied');

@@ -250,8 +250,9 @@ export class KafkaProjectionConsumer {
         ]);
 
       const inserted = await client.query<{ event_id: string }>(
-        `INSERT INTO projection_kafka_applied_events (event_id, topic, partition, kafka_offset)
-         SELECT x.id, $1, x.p, x.off FROM unnest($2::uuid[], $3::int[], $4::bigint[]) AS x(id, p, off)
+        `INSERT INTO projection_kafka_applied_events (event_id, topic, partition, kafka_offset, transaction_id, position)
+         SELECT x.id, $1, x.p, x.off, x.xid::xid8, x.pos
+           FROM unnest($2::uuid[], $3::int[], $4::bigint[], $5::text[], $6::bigint[]) AS x(id, p, off, xid, pos)
          ON CONFLICT (event_id) DO NOTHING
          RETURNING event_id`,
         [
@@ -259,6 +260,8 @@ export class KafkaProjectionConsumer {
           unique.map((u) => u.event.metadata.eventId),
           unique.map((u) => u.record.partition),
           unique.map((u) => u.record.offset),
+          unique.map((u) => u.event.transactionId.toString()),
+          unique.map((u) => u.event.position.toString()),
         ],
       );
       const fresh = new Set(inserted.rows.map((r) => r.event_id));
@@ -339,11 +342,11 @@ export class KafkaProjectionConsumer {
       await client.query(`SELECT pg_advisory_xact_lock_shared(hashtext('kafka-feed:' || $1))`, [this.topic]);
       const result = await client.query(
         `DELETE FROM projection_kafka_applied_events a
-          USING projection_kafka_offsets o, projection_kafka_floor f, es_events e
+          USING projection_kafka_offsets o, projection_kafka_floor f
           WHERE a.topic = $1 AND o.topic = a.topic AND o.partition = a.partition
             AND a.kafka_offset < o.next_offset - $2
-            AND f.topic = a.topic AND e.event_id = a.event_id
-            AND (e.transaction_id, e.position) <= (f.transaction_id, f.position)`,
+            AND f.topic = a.topic
+            AND (a.transaction_id, a.position) <= (f.transaction_id, f.position)`,
         [this.topic, this.options.dedupeOffsets],
       );
       await client.query('COMMIT');
