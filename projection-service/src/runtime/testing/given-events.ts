@@ -39,7 +39,7 @@ export function questionPublished(
         difficulty: 1,
         category: 'Arrays',
         free: false,
-        prompt: `Write a function for ${questionId}, version ${version}, that returns the answer.`,
+        prompt: `Write a function for ${questionId} that returns the answer to its question.`,
         hints: ['Think about the input first.', 'Then think about the output.'],
         complexity: { time: 'O(n)', space: 'O(1)' },
         walkthrough: 'Walk through the array once. '.repeat(12),
