@@ -13,7 +13,7 @@ export type CompletionEvent = RecordedEventOfType<(typeof completionEventTypes)[
 /**
  * The tables a completion read model keeps for itself (each read model its own, so each rebuilds
  * alone): the published questions per product, every learner's latest outcome per question, and
- * the wiped learners (their submissions may arrive after the wipe, from Kafka: another stream).
+ * the wiped learners (their submissions and resets may arrive after the wipe, from Kafka: another stream).
  */
 export type CompletionTables = { questions: string; latest: string; wiped: string };
 
@@ -42,16 +42,21 @@ export async function applyCompletion(
   const learners = new Map<string, { userId: string; product: string }>();
   const products = new Set<string>();
   const published = new Map<string, { product: string; question_id: string }>();
-  const submitters = [
-    ...new Set(events.flatMap((event) => (event.type === 'CodeSubmitted' ? [event.data.userId] : []))),
+  // A submission or a reset (the submissions stream) may come after the learner's wipe (the user's).
+  const learnerIds = [
+    ...new Set(
+      events.flatMap((event) =>
+        event.type === 'CodeSubmitted' || event.type === 'SubmissionsReset' ? [event.data.userId] : [],
+      ),
+    ),
   ];
   const wiped = new Set(
-    submitters.length === 0
+    learnerIds.length === 0
       ? []
       : (
           await tx.query<{ user_id: string }>(
             `SELECT user_id FROM ${tables.wiped} WHERE user_id = ANY($1::uuid[])`,
-            [submitters],
+            [learnerIds],
           )
         ).rows.map((row) => row.user_id),
   );
@@ -94,6 +99,7 @@ export async function applyCompletion(
       }
       case 'SubmissionsReset': {
         const { userId, product } = event.data;
+        if (wiped.has(userId)) break;
         await flush();
         await tx.query(`DELETE FROM ${tables.latest} WHERE user_id = $1 AND product = $2`, [userId, product]);
         learners.set(`${userId}\u0000${product}`, { userId, product });

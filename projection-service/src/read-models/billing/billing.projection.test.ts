@@ -1,0 +1,214 @@
+import { userStreamId } from '@app/contracts';
+import type { GivenEvent } from '@app/server-kit';
+import { ProjectionScenario } from '../../runtime/testing/projection-scenario';
+import { accountWiped } from '../../runtime/testing/given-events';
+import { billingProjection as projection } from './billing.projection';
+
+/* Every billing event is on the buyer's user stream, so a feed keeps a purchase and a wipe in order. */
+
+const ana = '00000000-0000-4000-8000-00000000000a';
+const bo = '00000000-0000-4000-8000-00000000000b';
+
+type Product = 'algoexpert' | 'frontendexpert' | 'allaccess';
+
+const purchased = (
+  userId: string,
+  purchaseId: string,
+  products: Product[],
+  options: { amount?: number; paidAt?: string; affiliateCode?: string } = {},
+): GivenEvent => ({
+  type: 'PurchaseCompleted',
+  streamId: userStreamId(userId),
+  occurredAt: options.paidAt,
+  data: {
+    userId,
+    purchaseId,
+    chargeId: `ch_${purchaseId}`,
+    products,
+    amount: options.amount ?? 9900,
+    currency: 'usd',
+    affiliateCode: options.affiliateCode ?? null,
+    promoCode: null,
+    paidAt: options.paidAt ?? '2026-11-20T10:00:00.000Z',
+  },
+});
+const refunded = (userId: string, purchaseId: string, amountRefunded: number, full: boolean): GivenEvent => ({
+  type: 'PurchaseRefunded',
+  streamId: userStreamId(userId),
+  data: { userId, purchaseId, chargeId: `ch_${purchaseId}`, amountRefunded, full },
+});
+const activated = (userId: string, product: Product, purchaseId: string, at?: string): GivenEvent => ({
+  type: 'SubscriptionActivated',
+  streamId: userStreamId(userId),
+  occurredAt: at,
+  data: { userId, product, purchaseId },
+});
+const ended = (userId: string, product: Product, purchaseId: string, at?: string): GivenEvent => ({
+  type: 'SubscriptionEnded',
+  streamId: userStreamId(userId),
+  occurredAt: at,
+  data: { userId, product, purchaseId, reason: 'refunded' },
+});
+
+const charge = (
+  userId: string,
+  purchaseId: string,
+  products: Product[],
+  options: { amount?: number; refunded?: number; paidAt?: string; affiliateCode?: string } = {},
+) => ({
+  charge_id: `ch_${purchaseId}`,
+  purchase_id: purchaseId,
+  user_id: userId,
+  products,
+  amount: String(options.amount ?? 9900),
+  currency: 'usd',
+  amount_refunded: String(options.refunded ?? 0),
+  affiliate_code: options.affiliateCode ?? null,
+  promo_code: null,
+  paid_at: new Date(options.paidAt ?? '2026-11-20T10:00:00.000Z'),
+});
+const subscription = (
+  userId: string,
+  product: Product,
+  status: 'active' | 'refunded',
+  purchaseId: string,
+  at: string,
+) => ({ user_id: userId, product, status, purchase_id: purchaseId, changed_at: new Date(at) });
+
+describe('billing read model', () => {
+  let scenario: ProjectionScenario;
+  beforeAll(async () => {
+    scenario = await ProjectionScenario.start();
+  });
+  afterAll(async () => {
+    await scenario.stop();
+  });
+
+  it('given paid checkouts with their subscriptions, when projected in one batch or one by one, then each buyer has a charge per checkout and an active subscription per product', async () => {
+    const events = [
+      purchased(ana, 'cs_1', ['algoexpert'], { affiliateCode: 'ALICE' }),
+      activated(ana, 'algoexpert', 'cs_1', '2026-11-20T10:00:01.000Z'),
+      purchased(bo, 'cs_2', ['allaccess'], { amount: 29900, paidAt: '2026-11-21T10:00:00.000Z' }),
+      activated(bo, 'allaccess', 'cs_2', '2026-11-21T10:00:01.000Z'),
+    ];
+    for (const batchSize of [1, events.length]) {
+      const rows = await scenario.given(projection, events, { batchSize });
+      expect(rows).toEqual({
+        rm_subscriptions: [
+          subscription(ana, 'algoexpert', 'active', 'cs_1', '2026-11-20T10:00:01.000Z'),
+          subscription(bo, 'allaccess', 'active', 'cs_2', '2026-11-21T10:00:01.000Z'),
+        ],
+        rm_charges: [
+          charge(ana, 'cs_1', ['algoexpert'], { affiliateCode: 'ALICE' }),
+          charge(bo, 'cs_2', ['allaccess'], { amount: 29900, paidAt: '2026-11-21T10:00:00.000Z' }),
+        ],
+      });
+    }
+  });
+
+  it('given partial then full refunds, when projected, then the charge keeps the highest running total and the ended subscription is refunded', async () => {
+    const rows = await scenario.given(projection, [
+      purchased(ana, 'cs_1', ['algoexpert', 'frontendexpert']),
+      activated(ana, 'algoexpert', 'cs_1', '2026-11-20T10:00:01.000Z'),
+      activated(ana, 'frontendexpert', 'cs_1', '2026-11-20T10:00:02.000Z'),
+      refunded(ana, 'cs_1', 1000, false),
+      refunded(ana, 'cs_1', 9900, true),
+      // The provider's reports may come out of order: a lower running total never lowers it.
+      refunded(ana, 'cs_1', 1000, false),
+      ended(ana, 'algoexpert', 'cs_1', '2026-11-22T10:00:00.000Z'),
+      // A refund of a checkout never seen changes nothing.
+      refunded(ana, 'cs_unknown', 500, false),
+    ]);
+    expect(rows).toEqual({
+      rm_subscriptions: [
+        subscription(ana, 'algoexpert', 'refunded', 'cs_1', '2026-11-22T10:00:00.000Z'),
+        subscription(ana, 'frontendexpert', 'active', 'cs_1', '2026-11-20T10:00:02.000Z'),
+      ],
+      rm_charges: [charge(ana, 'cs_1', ['algoexpert', 'frontendexpert'], { refunded: 9900 })],
+    });
+  });
+
+  it('given a refunded product bought again, when projected, then its subscription is active under the new purchase', async () => {
+    const rows = await scenario.given(projection, [
+      purchased(ana, 'cs_1', ['algoexpert']),
+      activated(ana, 'algoexpert', 'cs_1', '2026-11-20T10:00:01.000Z'),
+      refunded(ana, 'cs_1', 9900, true),
+      ended(ana, 'algoexpert', 'cs_1', '2026-11-21T10:00:00.000Z'),
+      purchased(ana, 'cs_2', ['algoexpert'], { paidAt: '2026-11-22T10:00:00.000Z' }),
+      activated(ana, 'algoexpert', 'cs_2', '2026-11-22T10:00:01.000Z'),
+    ]);
+    expect(rows.rm_subscriptions).toEqual([
+      subscription(ana, 'algoexpert', 'active', 'cs_2', '2026-11-22T10:00:01.000Z'),
+    ]);
+    expect(rows.rm_charges.map((row) => [row.purchase_id, row.amount_refunded])).toEqual([
+      ['cs_1', '9900'],
+      ['cs_2', '0'],
+    ]);
+  });
+
+  it('given a buyer wiped, in the batch of the purchase or a later one, when projected, then the buyer has no rows and others keep theirs', async () => {
+    for (const batchSize of [1, 5]) {
+      const rows = await scenario.given(
+        projection,
+        [
+          purchased(ana, 'cs_1', ['algoexpert']),
+          activated(ana, 'algoexpert', 'cs_1', '2026-11-20T10:00:01.000Z'),
+          purchased(bo, 'cs_2', ['algoexpert']),
+          activated(bo, 'algoexpert', 'cs_2', '2026-11-20T10:00:02.000Z'),
+          accountWiped(ana),
+        ],
+        { batchSize },
+      );
+      expect(rows).toEqual({
+        rm_subscriptions: [subscription(bo, 'algoexpert', 'active', 'cs_2', '2026-11-20T10:00:02.000Z')],
+        rm_charges: [charge(bo, 'cs_2', ['algoexpert'])],
+      });
+    }
+  });
+
+  it('given the same batch delivered twice, when projected, then the rows are those of one delivery', async () => {
+    const batch = scenario.events([
+      purchased(ana, 'cs_1', ['algoexpert']),
+      activated(ana, 'algoexpert', 'cs_1', '2026-11-20T10:00:01.000Z'),
+      refunded(ana, 'cs_1', 2000, false),
+      purchased(bo, 'cs_2', ['frontendexpert']),
+      activated(bo, 'frontendexpert', 'cs_2', '2026-11-20T10:00:02.000Z'),
+    ]);
+    const once = await scenario.given(projection, batch, { batchSize: 2 });
+    await scenario.applyBatch(projection, batch);
+    await scenario.applyBatch(projection, batch.slice(2));
+    expect(await scenario.rows(projection)).toEqual(once);
+    expect(once.rm_charges.map((row) => row.amount_refunded)).toEqual(['2000', '0']);
+  });
+
+  it('a rebuild gives the same rows as the live run', async () => {
+    const cy = '00000000-0000-4000-8000-00000000000c';
+    const events = [
+      purchased(ana, 'cs_1', ['algoexpert'], { paidAt: '2026-11-20T10:00:00.000Z' }),
+      activated(ana, 'algoexpert', 'cs_1', '2026-11-20T10:00:01.000Z'),
+      purchased(bo, 'cs_2', ['allaccess'], { amount: 29900, paidAt: '2026-11-20T11:00:00.000Z' }),
+      activated(bo, 'allaccess', 'cs_2', '2026-11-20T11:00:01.000Z'),
+      purchased(cy, 'cs_3', ['frontendexpert'], { paidAt: '2026-11-20T12:00:00.000Z' }),
+      activated(cy, 'frontendexpert', 'cs_3', '2026-11-20T12:00:01.000Z'),
+      refunded(ana, 'cs_1', 9900, true),
+      ended(ana, 'algoexpert', 'cs_1', '2026-11-21T10:00:00.000Z'),
+      refunded(bo, 'cs_2', 5000, false),
+      accountWiped(cy),
+      purchased(ana, 'cs_4', ['frontendexpert'], { paidAt: '2026-11-22T10:00:00.000Z' }),
+      activated(ana, 'frontendexpert', 'cs_4', '2026-11-22T10:00:01.000Z'),
+    ];
+    for (const liveBatchSize of [1, 3]) {
+      const rows = await scenario.rebuildEqualsLive(projection, events, liveBatchSize);
+      expect(rows.rm_subscriptions.map((row) => [row.user_id, row.product, row.status])).toEqual([
+        [ana, 'algoexpert', 'refunded'],
+        [ana, 'frontendexpert', 'active'],
+        [bo, 'allaccess', 'active'],
+      ]);
+      expect(rows.rm_charges.map((row) => [row.purchase_id, row.amount_refunded])).toEqual([
+        ['cs_1', '9900'],
+        ['cs_2', '5000'],
+        ['cs_4', '0'],
+      ]);
+    }
+  });
+});
