@@ -17,6 +17,7 @@ import { EventAppender } from './infrastructure/event-appender';
 import { EventForwarding } from './infrastructure/event-forwarding';
 import { ContentPublisher } from './content/publish-content/content-publisher';
 import { PublishContentController } from './content/publish-content/publish-content.controller';
+import { PublishContentHandler } from './content/publish-content/publish-content.handler';
 import { identityControllers, identityProviders } from './identity/identity.module-parts';
 import { ExecutionEngine } from './execution/engine/execution-engine';
 import { RunCodeController } from './execution/run-code/run-code.controller';
@@ -29,12 +30,15 @@ import { GenerateCertificateHandler } from './certificates/generate-certificate/
 import { AggregateStore } from './infrastructure/aggregate-store';
 import { PublishedQuestions } from './content/published-questions';
 import { SetUiVersionBoundsController } from './settings/set-ui-version-bounds/set-ui-version-bounds.controller';
+import { SetUiVersionBoundsHandler } from './settings/set-ui-version-bounds/set-ui-version-bounds.handler';
 import { RecordTelemetryEventController } from './telemetry/record-telemetry-event/record-telemetry-event.controller';
 import { RecordTelemetryEventHandler } from './telemetry/record-telemetry-event/record-telemetry-event.handler';
 import { TrackAffiliateClickController } from './affiliates/track-affiliate-click/track-affiliate-click.controller';
 import { TrackAffiliateClickHandler } from './affiliates/track-affiliate-click/track-affiliate-click.handler';
 import { PublishAnnouncementController } from './announcements/publish-announcement/publish-announcement.controller';
 import { WithdrawAnnouncementController } from './announcements/withdraw-announcement/withdraw-announcement.controller';
+import { PublishAnnouncementHandler } from './announcements/publish-announcement/publish-announcement.handler';
+import { WithdrawAnnouncementHandler } from './announcements/withdraw-announcement/withdraw-announcement.handler';
 import { SetUserDataController } from './user-data/set-user-data/set-user-data.controller';
 import { SetUserDataHandler } from './user-data/set-user-data/set-user-data.handler';
 import { StripeWebhookController } from './billing/stripe-webhook/stripe-webhook.controller';
@@ -86,9 +90,13 @@ export class AppModule implements OnApplicationShutdown {
         ...identityProviders,
         ExecutionEngine,
         ContentPublisher,
+        PublishContentHandler,
         RecordTelemetryEventHandler,
         TrackAffiliateClickHandler,
         SetUserDataHandler,
+        PublishAnnouncementHandler,
+        WithdrawAnnouncementHandler,
+        SetUiVersionBoundsHandler,
       ],
     };
   }

@@ -5,7 +5,6 @@
  * several instances may run it at once: each stream's version is the expected state of its append,
  * so a version is published once and the loser of a race reads it back as unchanged.
  */
-import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import {
   type CodingLanguage,
@@ -17,7 +16,7 @@ import {
   lessonStreamId,
   questionStreamId,
 } from '@app/contracts';
-import { type AppendContext, type NewEvent, PgEventStore, WrongExpectedVersionError } from '@app/server-kit';
+import { type AppendContext, PgEventStore, WrongExpectedVersionError } from '@app/server-kit';
 import {
   ContentError,
   type ContentLesson,
@@ -25,6 +24,9 @@ import {
   loadContentQuestions,
   loadLessons,
 } from './content-files';
+import { sha256Of } from './canonical-json';
+import { putBlob } from './content-blobs.repository';
+import { type ContentItem, decidePublishContentItem } from './publish-content/decide-publish-content';
 
 export type PublishedItem = {
   kind: 'question' | LessonKind;
@@ -41,41 +43,6 @@ export type PublishReport = {
   /** Consistency token of the last append, null when nothing changed. */
   position: string | null;
 };
-
-/** JSON with object keys sorted, so equal content always gives the same digest. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-export const sha256Of = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
-
-/** Stores an immutable blob under its digest (a second write of the same digest does nothing). */
-export async function putBlob(pool: Pool, body: unknown): Promise<string> {
-  const text = canonicalJson(body);
-  const digest = createHash('sha256').update(text).digest('hex');
-  // Stored already (every start publishes the same tests again): the body need not travel.
-  const known = await pool.query(`SELECT 1 FROM es_content_blobs WHERE sha256 = $1`, [digest]);
-  if (known.rowCount) return digest;
-  await pool.query(
-    `INSERT INTO es_content_blobs (sha256, body, bytes) VALUES ($1, $2::jsonb, $3) ON CONFLICT (sha256) DO NOTHING`,
-    [digest, text, Buffer.byteLength(text)],
-  );
-  return digest;
-}
-
-export async function getBlob<T>(pool: Pool, digest: string): Promise<T | undefined> {
-  const result = await pool.query<{ body: T }>(`SELECT body FROM es_content_blobs WHERE sha256 = $1`, [
-    digest,
-  ]);
-  return result.rows[0]?.body;
-}
 
 function questionEvent(product: ProblemProductId, question: ContentQuestion, testsSha256: string) {
   const { solutions, starters, tests, ...rest } = question;
@@ -105,29 +72,29 @@ function lessonEvent(product: ProblemProductId, lesson: ContentLesson) {
 }
 
 /**
- * Appends `data` (with the next version and its digest) to the stream unless its latest event has
+ * Appends the item (with the next version and its digest) to its stream unless its latest event has
  * the same digest. Answers the version the stream holds afterwards.
  */
 async function publishOne(
   store: PgEventStore,
   streamId: string,
-  type: 'QuestionPublished' | 'LessonPublished',
-  body: Record<string, unknown>,
-  digest: string,
+  item: ContentItem,
   actor: AppendContext['actor'],
 ): Promise<{ version: number; published: boolean; position?: string }> {
   for (let attempt = 0; ; attempt++) {
     const [latest] = await store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
     const latestData = latest?.data as { version: number; contentSha256: string } | undefined;
-    if (latestData?.contentSha256 === digest) return { version: latestData.version, published: false };
-    const version = latest ? latest.revision + 2 : 1;
-    const event = { type, data: { ...body, version, contentSha256: digest } } as NewEvent;
+    const decision = decidePublishContentItem(
+      item,
+      latest && latestData && { revision: latest.revision, ...latestData },
+    );
+    if (decision.events.length === 0) return { version: decision.version, published: false };
     try {
-      const appended = await store.append(streamId, [event], {
+      const appended = await store.append(streamId, decision.events, {
         expectedState: latest ? latest.revision : 'no_stream',
         actor,
       });
-      return { version, published: true, position: formatPosition(appended.position) };
+      return { version: decision.version, published: true, position: formatPosition(appended.position) };
     } catch (error) {
       // Another publisher got there first: read what it published and compare again.
       if (error instanceof WrongExpectedVersionError && attempt < 3) continue;
@@ -163,9 +130,7 @@ export async function publishContent(deps: {
     const result = await publishOne(
       store,
       questionStreamId(product, question.slug),
-      'QuestionPublished',
-      body,
-      digest,
+      { type: 'QuestionPublished', body, digest },
       deps.actor,
     );
     position = result.position ?? position;
@@ -181,9 +146,7 @@ export async function publishContent(deps: {
     const result = await publishOne(
       store,
       lessonStreamId(product, lesson.kind, lesson.slug),
-      'LessonPublished',
-      body,
-      digest,
+      { type: 'LessonPublished', body, digest },
       deps.actor,
     );
     position = result.position ?? position;

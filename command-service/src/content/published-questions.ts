@@ -17,7 +17,7 @@ import {
 } from '@app/contracts';
 import { languageModules } from '../execution/languages/registry';
 import type { QuestionFixture } from '../execution/questions';
-import { getBlob } from './publish';
+import { getBlob } from './content-blobs.repository';
 
 export type PublishedQuestion = QuestionFixture & {
   version: number;

@@ -12,6 +12,13 @@ import { UsernameController } from './username/username.controller';
 import { RolesController } from './roles/roles.controller';
 import { ScreenLeaseController } from './screen-lease/screen-lease.controller';
 import { WipeAccountController } from './wipe-account/wipe-account.controller';
+import { WipeAccountHandler } from './wipe-account/wipe-account.handler';
+import { ChangeRoleHandler } from './roles/change-role/change-role.handler';
+import { RevokeUserSessionsHandler } from './roles/revoke-user-sessions/revoke-user-sessions.handler';
+import { RefreshTokenHandler } from './tokens/refresh-token/refresh-token.handler';
+import { SignOutHandler } from './tokens/sign-out/sign-out.handler';
+import { SetUsernameHandler } from './username/set-username.handler';
+import { AcquireScreenLeaseHandler } from './screen-lease/acquire-screen-lease.handler';
 
 /** Identity's controllers and providers, listed by role for the app module. */
 export const identityControllers = [
@@ -27,6 +34,13 @@ export const identityControllers = [
 export const identityProviders: Provider[] = [
   SignInService,
   SignInRateLimiter,
+  ChangeRoleHandler,
+  RevokeUserSessionsHandler,
+  RefreshTokenHandler,
+  SignOutHandler,
+  SetUsernameHandler,
+  AcquireScreenLeaseHandler,
+  WipeAccountHandler,
   {
     provide: OAUTH_PROVIDERS,
     inject: [CONFIG],

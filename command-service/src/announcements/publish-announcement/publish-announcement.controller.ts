@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Inject, Req, Res } from '@nestjs/common';
+import { Controller, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import type { Pool } from 'pg';
-import { announcementStreamId, publishAnnouncement, DomainError } from '@app/contracts';
-import {
-  type CallInput,
-  ContractRoute,
-  ValidatedInput,
-  WrongExpectedVersionError,
-  acknowledge,
-  commandContext,
-  PG_POOL,
-} from '@app/server-kit';
-import { EventAppender } from '../../infrastructure/event-appender';
-import { decidePublish } from '../announcement';
-import { loadAnnouncement, toAnnouncement } from '../announcement-stream';
+import { publishAnnouncement } from '@app/contracts';
+import { type CallInput, ContractRoute, ValidatedInput, acknowledge, commandContext } from '@app/server-kit';
+import { PublishAnnouncementCommand } from './publish-announcement.command';
+import type { AnnouncementPublished } from './publish-announcement.handler';
 
 /**
  * Staff publish an announcement; the read side shows it through announcement/mine. With an
@@ -23,10 +14,7 @@ import { loadAnnouncement, toAnnouncement } from '../announcement-stream';
  */
 @Controller()
 export class PublishAnnouncementController {
-  constructor(
-    private readonly appender: EventAppender,
-    @Inject(PG_POOL) private readonly pool: Pool,
-  ) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @ContractRoute(publishAnnouncement)
   async publish(
@@ -35,38 +23,21 @@ export class PublishAnnouncementController {
     @Res({ passthrough: true }) response: Response,
   ) {
     const context = commandContext(request);
-    const announcementId = context.idempotencyKey ?? randomUUID();
-    const decision = decidePublish(
-      {
-        announcementId,
-        message: input.message,
-        sitePath: input.sitePath ?? null,
-        expiresAt: input.expiresAt ?? null,
-      },
-      new Date(),
+    const { appended, announcement } = await this.commandBus.execute<
+      PublishAnnouncementCommand,
+      AnnouncementPublished
+    >(
+      new PublishAnnouncementCommand(
+        {
+          announcementId: context.idempotencyKey ?? randomUUID(),
+          message: input.message,
+          sitePath: input.sitePath ?? null,
+          expiresAt: input.expiresAt ?? null,
+          now: new Date(),
+        },
+        context,
+      ),
     );
-    if ('refused' in decision) {
-      const { field, message } = decision.refused;
-      throw new DomainError('VALIDATION_FAILED', `The request is not valid: body.${field}: ${message}`, [
-        { path: `body.${field}`, message },
-      ]);
-    }
-    try {
-      const appended = await this.appender.append(announcementStreamId(announcementId), decision.events, {
-        actor: context.actor,
-        correlationId: context.correlationId,
-        expectedState: 'no_stream',
-      });
-      return { ...acknowledge(response, appended), announcement: toAnnouncement(decision.events[0].data) };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || !context.idempotencyKey) throw error;
-      // A retry of a publication that went through: answer what it published.
-      const { published } = await loadAnnouncement(this.pool, announcementId);
-      if (!published) throw error;
-      return {
-        ...acknowledge(response, { position: published.position, idempotent: true }),
-        announcement: published.announcement,
-      };
-    }
+    return { ...acknowledge(response, appended), announcement };
   }
 }

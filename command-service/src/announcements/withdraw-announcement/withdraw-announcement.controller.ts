@@ -1,30 +1,15 @@
-import { Controller, Inject, Req, Res } from '@nestjs/common';
+import { Controller, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import type { Pool } from 'pg';
-import { announcementStreamId, withdrawAnnouncement, DomainError } from '@app/contracts';
-import {
-  type CallInput,
-  ContractRoute,
-  ValidatedInput,
-  WrongExpectedVersionError,
-  acknowledge,
-  commandContext,
-  PG_POOL,
-} from '@app/server-kit';
-import { EventAppender } from '../../infrastructure/event-appender';
-import { decideWithdraw } from '../announcement';
-import { loadAnnouncement } from '../announcement-stream';
+import { withdrawAnnouncement } from '@app/contracts';
+import { type CallInput, ContractRoute, ValidatedInput, acknowledge, commandContext } from '@app/server-kit';
+import { WithdrawAnnouncementCommand } from './withdraw-announcement.command';
+import type { AnnouncementWithdrawn } from './withdraw-announcement.handler';
 
-/**
- * Staff withdraw an announcement. Appends against the revision it decided on; when another
- * withdrawal got in first, deciding again finds it withdrawn and answers the idempotent success.
- */
+/** Staff withdraw an announcement; withdrawing it again answers the idempotent success. */
 @Controller()
 export class WithdrawAnnouncementController {
-  constructor(
-    private readonly appender: EventAppender,
-    @Inject(PG_POOL) private readonly pool: Pool,
-  ) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @ContractRoute(withdrawAnnouncement)
   async withdraw(
@@ -32,28 +17,11 @@ export class WithdrawAnnouncementController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const context = commandContext(request);
     const { announcementId } = params;
-    for (let attempt = 0; ; attempt++) {
-      const { state, revision } = await loadAnnouncement(this.pool, announcementId);
-      const decision = decideWithdraw(state, announcementId);
-      if (decision.outcome === 'notFound') {
-        throw new DomainError('NOT_FOUND', `No announcement has the id ${announcementId}.`);
-      }
-      if (decision.outcome === 'alreadyWithdrawn') {
-        const head = await this.appender.appendedOrHead();
-        return { ...acknowledge(response, head), announcementId, alreadyWithdrawn: true };
-      }
-      try {
-        const appended = await this.appender.append(announcementStreamId(announcementId), decision.events, {
-          actor: context.actor,
-          correlationId: context.correlationId,
-          expectedState: revision,
-        });
-        return { ...acknowledge(response, appended), announcementId, alreadyWithdrawn: false };
-      } catch (error) {
-        if (!(error instanceof WrongExpectedVersionError) || attempt >= 2) throw error;
-      }
-    }
+    const { appended, alreadyWithdrawn } = await this.commandBus.execute<
+      WithdrawAnnouncementCommand,
+      AnnouncementWithdrawn
+    >(new WithdrawAnnouncementCommand({ announcementId }, commandContext(request)));
+    return { ...acknowledge(response, appended), announcementId, alreadyWithdrawn };
   }
 }

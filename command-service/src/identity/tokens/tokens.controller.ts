@@ -1,15 +1,10 @@
-import { Controller, Inject, Req, Res } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Controller, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import type { Pool } from 'pg';
+import { type Principal, refreshToken, signOut } from '@app/contracts';
 import {
-  type OAuthProvider,
-  type Role,
-  refreshToken,
-  signOut,
-  userStreamId,
-  DomainError,
-} from '@app/contracts';
-import {
+  type Appended,
   type CallInput,
   ContractRoute,
   CurrentPrincipal,
@@ -18,21 +13,15 @@ import {
   requireUser,
   acknowledge,
   commandContext,
-  PG_POOL,
 } from '@app/server-kit';
-import type { Principal } from '@app/contracts';
-import { EventAppender } from '../../infrastructure/event-appender';
-import { issueSession } from '../identity.repository';
+import { RefreshTokenCommand } from './refresh-token/refresh-token.command';
+import type { TokenRefreshed } from './refresh-token/refresh-token.handler';
+import { SignOutCommand } from './sign-out/sign-out.command';
 
-/** A refreshed token stays usable this long, so calls already in flight from other tabs still pass. */
-const REFRESH_GRACE_SECONDS = 60;
-
+/** The caller's own token, HTTP only: refreshing and signing out are commands (the folders beside). */
 @Controller()
 export class TokensController {
-  constructor(
-    private readonly appender: EventAppender,
-    @Inject(PG_POOL) private readonly pool: Pool,
-  ) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   /** Spec 7: a fresh token with the current roles, and the old ones so the web can notice a lost product. */
   @ContractRoute(refreshToken)
@@ -42,40 +31,12 @@ export class TokensController {
     @Res({ passthrough: true }) response: Response,
   ) {
     const user = requireUser(principal);
-    const context = commandContext(request);
-    const result = await this.appender.transaction(async (tx) => {
-      const { rows } = await tx.client.query<{
-        roles_at_issue: Role[];
-        provider: OAuthProvider;
-        roles: Role[];
-      }>(
-        `UPDATE identity_sessions s
-            SET expires_at = LEAST(s.expires_at, now() + make_interval(secs => $2))
-           FROM identity_users u
-          WHERE s.session_id = $1 AND u.user_id = s.user_id AND s.revoked_at IS NULL
-          RETURNING s.roles_at_issue, s.provider, u.roles`,
-        [user.sessionId, REFRESH_GRACE_SECONDS],
-      );
-      const old = rows[0];
-      if (!old) throw new DomainError('TOKEN_EXPIRED', 'Your credentials have expired; sign in again.');
-      const session = await issueSession(tx.client, user.userId, old.provider);
-      const appended = await tx.append(
-        userStreamId(user.userId),
-        [
-          {
-            type: 'SessionRevoked',
-            data: {
-              userId: user.userId,
-              sessionId: user.sessionId,
-              reason: 'refreshed',
-              replacedBy: session.sessionId,
-            },
-          },
-        ],
-        { actor: context.actor, correlationId: context.correlationId },
-      );
-      return { appended, token: session.token, oldRoles: old.roles_at_issue, roles: old.roles };
-    });
+    const result = await this.commandBus.execute<RefreshTokenCommand, TokenRefreshed>(
+      new RefreshTokenCommand(
+        { userId: user.userId, sessionId: user.sessionId, newSessionId: randomUUID() },
+        commandContext(request),
+      ),
+    );
     return {
       ...acknowledge(response, result.appended),
       OldToken: bearerToken(request)!,
@@ -94,28 +55,12 @@ export class TokensController {
     @Res({ passthrough: true }) response: Response,
   ) {
     const user = requireUser(principal);
-    const context = commandContext(request);
-    const appended = await this.appender.transaction(async (tx) => {
-      await tx.client.query(
-        'UPDATE identity_sessions SET revoked_at = now() WHERE session_id = $1 AND revoked_at IS NULL',
-        [user.sessionId],
-      );
-      return tx.append(
-        userStreamId(user.userId),
-        [
-          {
-            type: 'SessionRevoked',
-            data: {
-              userId: user.userId,
-              sessionId: user.sessionId,
-              // The forced logout of the single-screen lease is worth telling apart (account sharing).
-              reason: input.reason === 'singleScreen' ? 'singleScreen' : 'signedOut',
-            },
-          },
-        ],
-        { actor: context.actor, correlationId: context.correlationId },
-      );
-    });
+    const appended = await this.commandBus.execute<SignOutCommand, Appended>(
+      new SignOutCommand(
+        { userId: user.userId, sessionId: user.sessionId, reason: input.reason },
+        commandContext(request),
+      ),
+    );
     return acknowledge(response, appended);
   }
 }

@@ -1,7 +1,9 @@
 import { Controller, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { type Principal, setUsername, userStreamId, DomainError } from '@app/contracts';
+import { type Principal, setUsername } from '@app/contracts';
 import {
+  type Appended,
   type CallInput,
   ContractRoute,
   CurrentPrincipal,
@@ -10,28 +12,15 @@ import {
   acknowledge,
   commandContext,
 } from '@app/server-kit';
-import { EventAppender } from '../../infrastructure/event-appender';
-
-/** Usernames no one may take: they would pass for the platform speaking. */
-const RESERVED = new Set([
-  'admin',
-  'administrator',
-  'staff',
-  'support',
-  'help',
-  'root',
-  'system',
-  'moderator',
-]);
+import { SetUsernameCommand } from './set-username.command';
 
 /**
  * Sets the public username. The rule (contracts, usernameSchema): 3 to 30 letters, digits, dots,
- * dashes and underscores; unique regardless of case. The unique index decides concurrent requests:
- * one wins, the other answers 409 USERNAME_TAKEN, and nothing of the loser is stored.
+ * dashes and underscores; unique regardless of case; a few names are reserved for staff.
  */
 @Controller()
 export class UsernameController {
-  constructor(private readonly appender: EventAppender) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @ContractRoute(setUsername)
   async set(
@@ -41,32 +30,13 @@ export class UsernameController {
     @Res({ passthrough: true }) response: Response,
   ) {
     const user = requireUser(principal);
-    const username = input.username;
-    if (RESERVED.has(username.toLowerCase()) && !user.roles.includes('staff')) {
-      throw new DomainError('USERNAME_TAKEN', `The username "${username}" is reserved; choose another.`);
-    }
-    const context = commandContext(request);
-    try {
-      const appended = await this.appender.transaction(async (tx) => {
-        await tx.client.query(
-          'UPDATE identity_profiles SET username = $2, updated_at = now() WHERE user_id = $1',
-          [user.userId, username],
-        );
-        return tx.append(
-          userStreamId(user.userId),
-          [{ type: 'UsernameSet', data: { userId: user.userId } }],
-          {
-            actor: context.actor,
-            correlationId: context.correlationId,
-          },
-        );
-      });
-      return { ...acknowledge(response, appended), username };
-    } catch (error) {
-      if ((error as { constraint?: string }).constraint === 'identity_profiles_username_key') {
-        throw new DomainError('USERNAME_TAKEN', `The username "${username}" is taken; choose another.`);
-      }
-      throw error;
-    }
+    const { username } = input;
+    const appended = await this.commandBus.execute<SetUsernameCommand, Appended>(
+      new SetUsernameCommand(
+        { userId: user.userId, username, isStaff: user.roles.includes('staff') },
+        commandContext(request),
+      ),
+    );
+    return { ...acknowledge(response, appended), username };
   }
 }

@@ -1,7 +1,9 @@
 import { Controller, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { type Principal, userStreamId, wipeAccount } from '@app/contracts';
+import { type Principal, wipeAccount } from '@app/contracts';
 import {
+  type Appended,
   type CallInput,
   ContractRoute,
   CurrentPrincipal,
@@ -10,27 +12,12 @@ import {
   acknowledge,
   commandContext,
 } from '@app/server-kit';
-import { EventAppender } from '../../infrastructure/event-appender';
+import { WipeAccountCommand } from './wipe-account.command';
 
-/**
- * Tables of the command side holding rows keyed by user. Every capability that stores per-user state
- * outside events adds its table here, so a wipe reaches it.
- */
-const PER_USER_TABLES = [
-  'identity_profiles',
-  'identity_sessions',
-  'identity_screen_leases',
-  'user_data_documents',
-] as const;
-
-/**
- * Account wipe: personal data and every token go, in the same transaction as the AccountWiped event;
- * the projections drop the user's rows when they see it. The events keep only ids, so the history
- * stays whole and says nothing about who the person was.
- */
+/** Account wipe (spec 7): the signed-in learner's personal data and tokens go; the events keep ids. */
 @Controller()
 export class WipeAccountController {
-  constructor(private readonly appender: EventAppender) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @ContractRoute(wipeAccount)
   async wipe(
@@ -40,20 +27,9 @@ export class WipeAccountController {
     @Res({ passthrough: true }) response: Response,
   ) {
     const user = requireUser(principal);
-    const context = commandContext(request);
-    const appended = await this.appender.transaction(async (tx) => {
-      await tx.client.query(
-        `UPDATE identity_users SET wiped_at = now(), roles = '{}', subscriptions = '{}' WHERE user_id = $1`,
-        [user.userId],
-      );
-      for (const table of PER_USER_TABLES) {
-        await tx.client.query(`DELETE FROM ${table} WHERE user_id = $1`, [user.userId]);
-      }
-      return tx.append(userStreamId(user.userId), [{ type: 'AccountWiped', data: { userId: user.userId } }], {
-        actor: context.actor,
-        correlationId: context.correlationId,
-      });
-    });
+    const appended = await this.commandBus.execute<WipeAccountCommand, Appended>(
+      new WipeAccountCommand({ userId: user.userId }, commandContext(request)),
+    );
     return acknowledge(response, appended);
   }
 }

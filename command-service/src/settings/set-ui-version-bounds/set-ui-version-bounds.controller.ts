@@ -1,13 +1,21 @@
 import { Controller, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { UI_VERSION_BOUNDS_STREAM, setUiVersionBounds } from '@app/contracts';
-import { type CallInput, ContractRoute, ValidatedInput, acknowledge, commandContext } from '@app/server-kit';
-import { EventAppender } from '../../infrastructure/event-appender';
+import { setUiVersionBounds } from '@app/contracts';
+import {
+  type Appended,
+  type CallInput,
+  ContractRoute,
+  ValidatedInput,
+  acknowledge,
+  commandContext,
+} from '@app/server-kit';
+import { SetUiVersionBoundsCommand } from './set-ui-version-bounds.command';
 
 /** Staff move the web build bounds; the version check reads them from a projection. */
 @Controller()
 export class SetUiVersionBoundsController {
-  constructor(private readonly appender: EventAppender) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @ContractRoute(setUiVersionBounds)
   async set(
@@ -15,11 +23,8 @@ export class SetUiVersionBoundsController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const context = commandContext(request);
-    const appended = await this.appender.append(
-      UI_VERSION_BOUNDS_STREAM,
-      [{ type: 'UiVersionBoundsSet', data: input }],
-      { actor: context.actor, correlationId: context.correlationId },
+    const appended = await this.commandBus.execute<SetUiVersionBoundsCommand, Appended>(
+      new SetUiVersionBoundsCommand(input, commandContext(request)),
     );
     return acknowledge(response, appended);
   }
