@@ -1,8 +1,9 @@
+import type { EventType } from '@app/contracts';
 import { decidePublish, decideWithdraw, evolve, initialAnnouncementState } from './announcement';
 
 const id = '5d0c1a9e-0000-4000-8000-000000000001';
 const now = new Date('2026-11-23T12:00:00.000Z');
-const fold = (...types: string[]) =>
+const fold = (...types: EventType[]) =>
   types.reduce((state, type) => evolve(state, { type }), initialAnnouncementState);
 
 describe('publishing an announcement', () => {

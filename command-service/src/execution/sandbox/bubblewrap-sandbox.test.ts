@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statfsSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { BubblewrapSandbox } from './bubblewrap-sandbox';
+import { BubblewrapSandbox } from './bubblewrap-sandbox';
 import type { Box, BoxCommand, BoxLimits } from './sandbox';
 import { bubblewrapForTests } from './test-support';
 
@@ -356,7 +356,6 @@ describe('BubblewrapSandbox against hostile programs', () => {
 
   it('open waits for a free slot and answers busy when none frees in time', async () => {
     if (!sandbox) return;
-    const { BubblewrapSandbox } = await import('./bubblewrap-sandbox');
     const small = await BubblewrapSandbox.create({ slots: 1, slotWaitMs: 200 });
     if (typeof small === 'string') throw new Error(small);
     try {
@@ -373,7 +372,6 @@ describe('BubblewrapSandbox against hostile programs', () => {
 
   it('keeps nothing of a closed sandbox on the host', async () => {
     if (!sandbox) return;
-    const { BubblewrapSandbox } = await import('./bubblewrap-sandbox');
     const temporary = await BubblewrapSandbox.create({ slots: 1 });
     if (typeof temporary === 'string') throw new Error(temporary);
     const box = await temporary.open([{ path: 'a', content: 'a' }]);
