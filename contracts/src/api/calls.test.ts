@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import * as api from './index';
 import { apiCalls } from './index';
 import { pathMatcher } from './define';
 import type { ApiCall } from './define';
@@ -132,6 +133,12 @@ describe('apiCalls', () => {
     const ids = apiCalls.map((call) => call.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]*$/);
+  });
+
+  it('exports each call under its id', () => {
+    const exported = Object.entries(api).filter(([, value]) => apiCalls.includes(value as ApiCall));
+    expect(exported.length).toBe(apiCalls.length);
+    for (const [name, call] of exported) expect((call as ApiCall).id).toBe(name);
   });
 
   it('has a unique method and path per call', () => {

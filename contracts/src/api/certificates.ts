@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyone, defineCall } from './define';
+import * as routedPaths from './routed-call-paths';
 import { problemProductSchema, timestampSchema } from './common';
 
 /*
@@ -11,9 +12,7 @@ import { problemProductSchema, timestampSchema } from './common';
 const certificateParams = z.object({ certificateId: z.uuid('The certificate id is not valid.') });
 
 export const getCertificatePdf = defineCall({
-  id: 'getCertificatePdf',
-  method: 'GET',
-  path: '/api/certificates/v1/{certificateId}.pdf',
+  route: routedPaths.getCertificatePdf,
   kind: 'query',
   access: anyone,
   params: certificateParams,
@@ -23,9 +22,7 @@ export const getCertificatePdf = defineCall({
 });
 
 export const verifyCertificate = defineCall({
-  id: 'verifyCertificate',
-  method: 'GET',
-  path: '/api/certificates/v1/{certificateId}/verify',
+  route: routedPaths.verifyCertificate,
   kind: 'query',
   access: anyone,
   params: certificateParams,

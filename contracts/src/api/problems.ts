@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, looseObject, ownerOfPathProduct, signedIn } from './define';
+import { post } from './call-path';
+import * as routedPaths from './routed-call-paths';
 import type { Access } from './define';
 import {
   codingLanguageSchema,
@@ -27,7 +29,6 @@ import {
  * full content and code runs need the path's product, saved progress needs a signed-in user.
  */
 
-const perProduct = (rest: string) => `/api/problems/v1/{product}/${rest}`;
 const algoexpertOwner: Access = { kind: 'owner', product: 'algoexpert' };
 const systemsexpertOwner: Access = { kind: 'owner', product: 'systemsexpert' };
 
@@ -185,8 +186,7 @@ export const certificateSchema = z.object({ version: z.string() }).loose();
 // ---------------------------------------------------------------------------
 
 export const getGlossary = defineCall({
-  id: 'getGlossary',
-  path: perProduct('glossary/get'),
+  route: post('getGlossary', '/api/problems/v1/{product}/glossary/get'),
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -196,8 +196,7 @@ export const getGlossary = defineCall({
 });
 
 export const getDataStructures = defineCall({
-  id: 'getDataStructures',
-  path: perProduct('datastructures/get'),
+  route: post('getDataStructures', '/api/problems/v1/{product}/datastructures/get'),
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -207,8 +206,7 @@ export const getDataStructures = defineCall({
 });
 
 export const listCodingQuestions = defineCall({
-  id: 'listCodingQuestions',
-  path: perProduct('coding-questions/list'),
+  route: routedPaths.listCodingQuestions,
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -218,8 +216,7 @@ export const listCodingQuestions = defineCall({
 });
 
 export const getCodingQuestion = defineCall({
-  id: 'getCodingQuestion',
-  path: perProduct('coding-questions/get'),
+  route: routedPaths.getCodingQuestion,
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -232,8 +229,7 @@ export const getCodingQuestion = defineCall({
 });
 
 export const getTips = defineCall({
-  id: 'getTips',
-  path: perProduct('tips/get'),
+  route: post('getTips', '/api/problems/v1/{product}/tips/get'),
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -243,8 +239,7 @@ export const getTips = defineCall({
 });
 
 export const listDesignQuestions = defineCall({
-  id: 'listDesignQuestions',
-  path: perProduct('design-questions/list'),
+  route: post('listDesignQuestions', '/api/problems/v1/{product}/design-questions/list'),
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -254,8 +249,7 @@ export const listDesignQuestions = defineCall({
 });
 
 export const getDesignQuestion = defineCall({
-  id: 'getDesignQuestion',
-  path: perProduct('design-questions/get'),
+  route: post('getDesignQuestion', '/api/problems/v1/{product}/design-questions/get'),
   kind: 'query',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -265,8 +259,7 @@ export const getDesignQuestion = defineCall({
 });
 
 export const listLongFormQuestions = defineCall({
-  id: 'listLongFormQuestions',
-  path: perProduct('long-form-questions/list'),
+  route: post('listLongFormQuestions', '/api/problems/v1/{product}/long-form-questions/list'),
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -276,8 +269,7 @@ export const listLongFormQuestions = defineCall({
 });
 
 export const getLongFormQuestion = defineCall({
-  id: 'getLongFormQuestion',
-  path: perProduct('long-form-questions/get'),
+  route: post('getLongFormQuestion', '/api/problems/v1/{product}/long-form-questions/get'),
   kind: 'query',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -287,8 +279,7 @@ export const getLongFormQuestion = defineCall({
 });
 
 export const getInterviewTips = defineCall({
-  id: 'getInterviewTips',
-  path: perProduct('interview-tips/get'),
+  route: post('getInterviewTips', '/api/problems/v1/{product}/interview-tips/get'),
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -298,8 +289,7 @@ export const getInterviewTips = defineCall({
 });
 
 export const listInterviewQuestions = defineCall({
-  id: 'listInterviewQuestions',
-  path: perProduct('interview-questions/list'),
+  route: post('listInterviewQuestions', '/api/problems/v1/{product}/interview-questions/list'),
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -309,8 +299,7 @@ export const listInterviewQuestions = defineCall({
 });
 
 export const getFundamentals = defineCall({
-  id: 'getFundamentals',
-  path: perProduct('fundamentals/get'),
+  route: post('getFundamentals', '/api/problems/v1/{product}/fundamentals/get'),
   kind: 'query',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -320,8 +309,7 @@ export const getFundamentals = defineCall({
 });
 
 export const listLessons = defineCall({
-  id: 'listLessons',
-  path: perProduct('lessons/list'),
+  route: post('listLessons', '/api/problems/v1/{product}/lessons/list'),
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -331,8 +319,7 @@ export const listLessons = defineCall({
 });
 
 export const getLesson = defineCall({
-  id: 'getLesson',
-  path: perProduct('lessons/get'),
+  route: post('getLesson', '/api/problems/v1/{product}/lessons/get'),
   kind: 'query',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -342,8 +329,7 @@ export const getLesson = defineCall({
 });
 
 export const getProductAssessments = defineCall({
-  id: 'getProductAssessments',
-  path: perProduct('assessments/get'),
+  route: post('getProductAssessments', '/api/problems/v1/{product}/assessments/get'),
   kind: 'query',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -353,8 +339,7 @@ export const getProductAssessments = defineCall({
 });
 
 export const listProjects = defineCall({
-  id: 'listProjects',
-  path: perProduct('projects/list'),
+  route: post('listProjects', '/api/problems/v1/{product}/projects/list'),
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -364,8 +349,7 @@ export const listProjects = defineCall({
 });
 
 export const getProject = defineCall({
-  id: 'getProject',
-  path: perProduct('projects/get'),
+  route: post('getProject', '/api/problems/v1/{product}/projects/get'),
   kind: 'query',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -380,8 +364,7 @@ export const getProject = defineCall({
 
 /** The shape of each track's document is in spec 3 (algorithms, frontend, infrastructure, blockchain...). */
 export const getUserData = defineCall({
-  id: 'getUserData',
-  path: perProduct('user-data/get'),
+  route: routedPaths.getUserData,
   kind: 'query',
   access: signedIn,
   params: problemProductParams,
@@ -396,8 +379,7 @@ export const getUserData = defineCall({
  * limits: contracts/src/rules/user-data.ts (400 USER_DATA_TOO_LARGE over them).
  */
 export const setUserData = defineCall({
-  id: 'setUserData',
-  path: perProduct('user-data/set'),
+  route: routedPaths.setUserData,
   kind: 'command',
   access: signedIn,
   params: problemProductParams,
@@ -407,8 +389,7 @@ export const setUserData = defineCall({
 });
 
 export const getUnlocks = defineCall({
-  id: 'getUnlocks',
-  path: '/api/problems/v1/{product}/unlocks/get',
+  route: routedPaths.getUnlocks,
   kind: 'query',
   access: signedIn,
   params: unlockProductParams,
@@ -426,8 +407,7 @@ const quizAnswersRequest = z.object({ id: idSchema, answers: quizAnswersSchema }
 const quizReply = commandAckSchema.extend({ quiz: quizSchema });
 
 export const listQuizzes = defineCall({
-  id: 'listQuizzes',
-  path: perProduct('quiz/list'),
+  route: post('listQuizzes', '/api/problems/v1/{product}/quiz/list'),
   kind: 'query',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -437,8 +417,7 @@ export const listQuizzes = defineCall({
 });
 
 export const startQuiz = defineCall({
-  id: 'startQuiz',
-  path: perProduct('quiz/start'),
+  route: post('startQuiz', '/api/problems/v1/{product}/quiz/start'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -448,8 +427,7 @@ export const startQuiz = defineCall({
 });
 
 export const answerQuiz = defineCall({
-  id: 'answerQuiz',
-  path: perProduct('quiz/answer'),
+  route: post('answerQuiz', '/api/problems/v1/{product}/quiz/answer'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -459,8 +437,7 @@ export const answerQuiz = defineCall({
 });
 
 export const finishQuiz = defineCall({
-  id: 'finishQuiz',
-  path: perProduct('quiz/finish'),
+  route: post('finishQuiz', '/api/problems/v1/{product}/quiz/finish'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -474,8 +451,7 @@ export const finishQuiz = defineCall({
  * resource beside assessments, /api/problems/v1/systems-design-quiz/..., owned by systemsexpert.
  */
 export const listSystemsDesignQuizzes = defineCall({
-  id: 'listSystemsDesignQuizzes',
-  path: '/api/problems/v1/systems-design-quiz/list',
+  route: post('listSystemsDesignQuizzes', '/api/problems/v1/systems-design-quiz/list'),
   kind: 'query',
   access: systemsexpertOwner,
   summary: "The systems-design quizzes with the user's answers.",
@@ -484,8 +460,7 @@ export const listSystemsDesignQuizzes = defineCall({
 });
 
 export const startSystemsDesignQuiz = defineCall({
-  id: 'startSystemsDesignQuiz',
-  path: '/api/problems/v1/systems-design-quiz/start',
+  route: post('startSystemsDesignQuiz', '/api/problems/v1/systems-design-quiz/start'),
   kind: 'command',
   access: systemsexpertOwner,
   summary: 'Start (or restart) a systems-design quiz.',
@@ -494,8 +469,7 @@ export const startSystemsDesignQuiz = defineCall({
 });
 
 export const answerSystemsDesignQuiz = defineCall({
-  id: 'answerSystemsDesignQuiz',
-  path: '/api/problems/v1/systems-design-quiz/answer',
+  route: post('answerSystemsDesignQuiz', '/api/problems/v1/systems-design-quiz/answer'),
   kind: 'command',
   access: systemsexpertOwner,
   summary: "Replace the systems-design quiz's answers.",
@@ -504,8 +478,7 @@ export const answerSystemsDesignQuiz = defineCall({
 });
 
 export const finishSystemsDesignQuiz = defineCall({
-  id: 'finishSystemsDesignQuiz',
-  path: '/api/problems/v1/systems-design-quiz/finish',
+  route: post('finishSystemsDesignQuiz', '/api/problems/v1/systems-design-quiz/finish'),
   kind: 'command',
   access: systemsexpertOwner,
   summary: 'Finish a systems-design quiz and score it.',
@@ -556,9 +529,7 @@ export const languageStatusSchema = z.object({
 
 /** Not in spec 7: which of the nine languages this deployment can run now. */
 export const listLanguages = defineCall({
-  id: 'listLanguages',
-  method: 'GET',
-  path: '/api/problems/v1/languages',
+  route: routedPaths.listLanguages,
   kind: 'query',
   /** Toolchains are the command side's (the runners live there). */
   service: 'command-service',
@@ -569,8 +540,7 @@ export const listLanguages = defineCall({
 });
 
 export const runSandbox = defineCall({
-  id: 'runSandbox',
-  path: perProduct('run-sandbox'),
+  route: routedPaths.runSandbox,
   kind: 'command',
   // Free questions run for any signed-in learner: the command side refuses a locked one.
   access: signedIn,
@@ -581,8 +551,7 @@ export const runSandbox = defineCall({
 });
 
 export const createSubmission = defineCall({
-  id: 'createSubmission',
-  path: perProduct('submissions/create'),
+  route: routedPaths.createSubmission,
   kind: 'command',
   // Free questions run for any signed-in learner: the command side refuses a locked one.
   access: signedIn,
@@ -593,8 +562,7 @@ export const createSubmission = defineCall({
 });
 
 export const runCustomInput = defineCall({
-  id: 'runCustomInput',
-  path: perProduct('run_custom_input'),
+  route: routedPaths.runCustomInput,
   kind: 'command',
   // Free questions run for any signed-in learner: the command side refuses a locked one.
   access: signedIn,
@@ -607,8 +575,7 @@ export const runCustomInput = defineCall({
 });
 
 export const runJsonTests = defineCall({
-  id: 'runJsonTests',
-  path: perProduct('run_json_tests'),
+  route: post('runJsonTests', '/api/problems/v1/{product}/run_json_tests'),
   kind: 'command',
   // Free questions run for any signed-in learner: the command side refuses a locked one.
   access: signedIn,
@@ -619,8 +586,7 @@ export const runJsonTests = defineCall({
 });
 
 export const runRepl = defineCall({
-  id: 'runRepl',
-  path: perProduct('run-repl'),
+  route: post('runRepl', '/api/problems/v1/{product}/run-repl'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -634,8 +600,7 @@ export const runRepl = defineCall({
 });
 
 export const runMocha = defineCall({
-  id: 'runMocha',
-  path: perProduct('run-mocha'),
+  route: post('runMocha', '/api/problems/v1/{product}/run-mocha'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -645,8 +610,7 @@ export const runMocha = defineCall({
 });
 
 export const createMcqSubmission = defineCall({
-  id: 'createMcqSubmission',
-  path: perProduct('submissions/mcq/create'),
+  route: post('createMcqSubmission', '/api/problems/v1/{product}/submissions/mcq/create'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -656,8 +620,7 @@ export const createMcqSubmission = defineCall({
 });
 
 export const createFitbSubmission = defineCall({
-  id: 'createFitbSubmission',
-  path: perProduct('submissions/fitb/create'),
+  route: post('createFitbSubmission', '/api/problems/v1/{product}/submissions/fitb/create'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -667,8 +630,10 @@ export const createFitbSubmission = defineCall({
 });
 
 export const createSandboxSubmission = defineCall({
-  id: 'createSandboxSubmission',
-  path: perProduct('submissions/coding-question/sandbox/create'),
+  route: post(
+    'createSandboxSubmission',
+    '/api/problems/v1/{product}/submissions/coding-question/sandbox/create',
+  ),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -678,8 +643,7 @@ export const createSandboxSubmission = defineCall({
 });
 
 export const createScreenshotSubmission = defineCall({
-  id: 'createScreenshotSubmission',
-  path: perProduct('submissions/screenshot/create'),
+  route: post('createScreenshotSubmission', '/api/problems/v1/{product}/submissions/screenshot/create'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -689,8 +653,10 @@ export const createScreenshotSubmission = defineCall({
 });
 
 export const createMochaSubmission = defineCall({
-  id: 'createMochaSubmission',
-  path: perProduct('submissions/frontend-question/mocha/create'),
+  route: post(
+    'createMochaSubmission',
+    '/api/problems/v1/{product}/submissions/frontend-question/mocha/create',
+  ),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -704,8 +670,7 @@ export const createMochaSubmission = defineCall({
 // ---------------------------------------------------------------------------
 
 export const listSubmissions = defineCall({
-  id: 'listSubmissions',
-  path: '/api/problems/v1/submissions/list',
+  route: routedPaths.listSubmissions,
   kind: 'query',
   access: signedIn,
   summary: "The user's latest submission per question of a product.",
@@ -714,8 +679,7 @@ export const listSubmissions = defineCall({
 });
 
 export const deleteAllSubmissions = defineCall({
-  id: 'deleteAllSubmissions',
-  path: '/api/problems/v1/submissions/deleteAll',
+  route: post('deleteAllSubmissions', '/api/problems/v1/submissions/deleteAll'),
   kind: 'command',
   access: signedIn,
   summary: "Reset the user's submissions of a product.",
@@ -725,8 +689,7 @@ export const deleteAllSubmissions = defineCall({
 
 /** Behavioral lessons come with every product (backend owners load only these); the handler checks one is owned. */
 export const getBehaviorals = defineCall({
-  id: 'getBehaviorals',
-  path: '/api/problems/v1/behaviorals/get',
+  route: post('getBehaviorals', '/api/problems/v1/behaviorals/get'),
   kind: 'query',
   access: anyone,
   summary: 'Behavioral-interview lessons (algorithms); the text of locked ones is null.',
@@ -735,8 +698,7 @@ export const getBehaviorals = defineCall({
 });
 
 export const getMyCertificates = defineCall({
-  id: 'getMyCertificates',
-  path: '/api/problems/v1/certificates/get_my_certificates',
+  route: routedPaths.getMyCertificates,
   kind: 'query',
   access: signedIn,
   summary: "The user's certificates, sorted by version, and how many were issued overall.",
@@ -748,8 +710,7 @@ export const getMyCertificates = defineCall({
 });
 
 export const generateCertificate = defineCall({
-  id: 'generateCertificate',
-  path: '/api/problems/v1/certificates/generate_certificate',
+  route: routedPaths.generateCertificate,
   kind: 'command',
   access: signedIn,
   summary: 'Issue a certificate and answer where to download it.',
@@ -771,8 +732,7 @@ export const currentAssessmentSchema = z
   .loose();
 
 export const listAssessments = defineCall({
-  id: 'listAssessments',
-  path: '/api/problems/v1/assessments/list',
+  route: post('listAssessments', '/api/problems/v1/assessments/list'),
   kind: 'query',
   access: algoexpertOwner,
   summary: 'Assessment questions, grouped (group names are not shown in the spec).',
@@ -781,8 +741,7 @@ export const listAssessments = defineCall({
 });
 
 export const startAssessment = defineCall({
-  id: 'startAssessment',
-  path: '/api/problems/v1/assessments/start',
+  route: post('startAssessment', '/api/problems/v1/assessments/start'),
   kind: 'command',
   access: algoexpertOwner,
   summary: 'Start an assessment on one question.',
@@ -791,8 +750,7 @@ export const startAssessment = defineCall({
 });
 
 export const getCurrentAssessment = defineCall({
-  id: 'getCurrentAssessment',
-  path: '/api/problems/v1/assessments/current/get',
+  route: post('getCurrentAssessment', '/api/problems/v1/assessments/current/get'),
   kind: 'query',
   access: algoexpertOwner,
   summary: 'The assessment in progress, if any.',
@@ -801,8 +759,7 @@ export const getCurrentAssessment = defineCall({
 });
 
 export const abandonCurrentAssessment = defineCall({
-  id: 'abandonCurrentAssessment',
-  path: '/api/problems/v1/assessments/current/abandon',
+  route: post('abandonCurrentAssessment', '/api/problems/v1/assessments/current/abandon'),
   kind: 'command',
   access: algoexpertOwner,
   summary: 'Abandon the assessment in progress.',
@@ -811,8 +768,7 @@ export const abandonCurrentAssessment = defineCall({
 });
 
 export const getAssessmentDetails = defineCall({
-  id: 'getAssessmentDetails',
-  path: '/api/problems/v1/assessments/details/get',
+  route: post('getAssessmentDetails', '/api/problems/v1/assessments/details/get'),
   kind: 'query',
   access: algoexpertOwner,
   summary: 'One assessment question with its prompt.',
@@ -824,14 +780,12 @@ export const getAssessmentDetails = defineCall({
 // Shared solutions and comments: reading is open, writing needs sign-in (spec 5 share prompts)
 // ---------------------------------------------------------------------------
 
-const sharedSolutionsPath = (rest: string) => `/api/problems/v1/shared-solutions/${rest}`;
 const page = z.number().int().min(0).max(10_000).default(0);
 const commentContent = z.string().trim().min(1, 'The comment is empty.').max(10_000);
 const voteReply = commandAckSchema.extend({ upvotes: z.number().int(), currentUserVote: voteSchema });
 
 export const submitSharedSolution = defineCall({
-  id: 'submitSharedSolution',
-  path: sharedSolutionsPath('submit'),
+  route: post('submitSharedSolution', '/api/problems/v1/shared-solutions/submit'),
   kind: 'command',
   access: signedIn,
   summary: 'Share a solution to a question.',
@@ -846,8 +800,7 @@ export const submitSharedSolution = defineCall({
 });
 
 export const listSharedSolutions = defineCall({
-  id: 'listSharedSolutions',
-  path: sharedSolutionsPath('list'),
+  route: post('listSharedSolutions', '/api/problems/v1/shared-solutions/list'),
   kind: 'query',
   access: anyone,
   summary: 'One page (10) of shared solutions to a question.',
@@ -860,8 +813,7 @@ export const listSharedSolutions = defineCall({
 });
 
 export const voteSharedSolution = defineCall({
-  id: 'voteSharedSolution',
-  path: sharedSolutionsPath('vote'),
+  route: post('voteSharedSolution', '/api/problems/v1/shared-solutions/vote'),
   kind: 'command',
   access: signedIn,
   summary: 'Vote on a shared solution (-1, 0 or 1).',
@@ -870,8 +822,7 @@ export const voteSharedSolution = defineCall({
 });
 
 export const deleteSharedSolution = defineCall({
-  id: 'deleteSharedSolution',
-  path: sharedSolutionsPath('delete'),
+  route: post('deleteSharedSolution', '/api/problems/v1/shared-solutions/delete'),
   kind: 'command',
   access: signedIn,
   summary: 'Delete one of your shared solutions.',
@@ -880,8 +831,7 @@ export const deleteSharedSolution = defineCall({
 });
 
 export const createComment = defineCall({
-  id: 'createComment',
-  path: sharedSolutionsPath('comments/create'),
+  route: post('createComment', '/api/problems/v1/shared-solutions/comments/create'),
   kind: 'command',
   access: signedIn,
   summary: 'Comment on a shared solution, or reply to a comment.',
@@ -894,8 +844,7 @@ export const createComment = defineCall({
 });
 
 export const listComments = defineCall({
-  id: 'listComments',
-  path: sharedSolutionsPath('comments/list'),
+  route: post('listComments', '/api/problems/v1/shared-solutions/comments/list'),
   kind: 'query',
   access: anyone,
   summary: 'One page (20) of top-level comments on a shared solution.',
@@ -908,8 +857,7 @@ export const listComments = defineCall({
 });
 
 export const voteComment = defineCall({
-  id: 'voteComment',
-  path: sharedSolutionsPath('comments/vote'),
+  route: post('voteComment', '/api/problems/v1/shared-solutions/comments/vote'),
   kind: 'command',
   access: signedIn,
   summary: 'Vote on a comment (-1, 0 or 1).',
@@ -918,8 +866,7 @@ export const voteComment = defineCall({
 });
 
 export const deleteComment = defineCall({
-  id: 'deleteComment',
-  path: sharedSolutionsPath('comments/delete'),
+  route: post('deleteComment', '/api/problems/v1/shared-solutions/comments/delete'),
   kind: 'command',
   access: signedIn,
   summary: 'Delete one of your comments.',
@@ -928,8 +875,7 @@ export const deleteComment = defineCall({
 });
 
 export const editComment = defineCall({
-  id: 'editComment',
-  path: sharedSolutionsPath('comments/edit'),
+  route: post('editComment', '/api/problems/v1/shared-solutions/comments/edit'),
   kind: 'command',
   access: signedIn,
   summary: 'Edit one of your comments (marks it edited).',
@@ -938,8 +884,7 @@ export const editComment = defineCall({
 });
 
 export const listNestedComments = defineCall({
-  id: 'listNestedComments',
-  path: sharedSolutionsPath('nested-comments/list'),
+  route: post('listNestedComments', '/api/problems/v1/shared-solutions/nested-comments/list'),
   kind: 'query',
   access: anyone,
   summary: 'The next batch (10) of replies to a comment, by cursor.',
