@@ -9,9 +9,11 @@ import {
   type Principal,
   type ProblemProductId,
   type RecordedEvent,
+  buildPath,
   certificatesStreamId,
   formatPosition,
   generateCertificate,
+  getCertificatePdf,
   latestOutcomes,
   problemProductIds,
   submissionsStreamId,
@@ -35,7 +37,7 @@ import { PG_POOL } from '../../infrastructure/tokens';
 const ATTEMPTS = 3;
 const PAGE = 1000;
 
-export const certificatePdfPath = (certificateId: string) => `/api/certificates/v1/${certificateId}.pdf`;
+export const certificatePdfPath = (certificateId: string) => buildPath(getCertificatePdf, { certificateId });
 
 /**
  * generate_certificate: `type` names the product. A learner who completed every published question

@@ -1,7 +1,13 @@
 import { Controller, Inject, Req, Res, StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
-import { type Principal, getCertificatePdf, getMyCertificates, verifyCertificate } from '@app/contracts';
+import {
+  type Principal,
+  buildPath,
+  getCertificatePdf,
+  getMyCertificates,
+  verifyCertificate,
+} from '@app/contracts';
 import {
   ApiException,
   type CallInput,
@@ -23,7 +29,7 @@ type CertificateRow = {
   issued_at: Date;
 };
 
-const pdfPath = (certificateId: string) => `/api/certificates/v1/${certificateId}.pdf`;
+const pdfPath = (certificateId: string) => buildPath(getCertificatePdf, { certificateId });
 /** The public page that verifies a certificate (the web app's /certificates/:certificateId). */
 const verifyPath = (certificateId: string) => `/certificates/${certificateId}`;
 
