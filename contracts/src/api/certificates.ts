@@ -6,7 +6,7 @@ import { problemProductSchema, timestampSchema } from './common';
 /*
  * Public certificate pages: anyone holding a verification id (printed on the certificate) can
  * download the PDF and check that it was issued. The learner's own calls (get_my_certificates,
- * generate_certificate) are in problems.ts, with the rest of spec 7.
+ * generate_certificate) are in problems/unlocks-certificates.ts, with the rest of spec 7.
  */
 
 const certificateParams = z.object({ certificateId: z.uuid('The certificate id is not valid.') });

@@ -8,27 +8,27 @@ import { get, post } from './call-path';
  * the path of every call the web defines to the first page, or to the shared chunk every page loads
  * next (0.5 kB gzipped, measured).
  */
-// problems.ts: questions
+// problems/questions.ts
 export const listCodingQuestions = post(
   'listCodingQuestions',
   '/api/problems/v1/{product}/coding-questions/list',
 );
 export const getCodingQuestion = post('getCodingQuestion', '/api/problems/v1/{product}/coding-questions/get');
 
-// problems.ts: execution
+// problems/execution.ts
 export const listLanguages = get('listLanguages', '/api/problems/v1/languages');
 export const runSandbox = post('runSandbox', '/api/problems/v1/{product}/run-sandbox');
 export const runCustomInput = post('runCustomInput', '/api/problems/v1/{product}/run_custom_input');
 export const createSubmission = post('createSubmission', '/api/problems/v1/{product}/submissions/create');
 
-// problems.ts: submissions
+// problems/submissions.ts
 export const listSubmissions = post('listSubmissions', '/api/problems/v1/submissions/list');
 
-// problems.ts: user-data
+// problems/user-data.ts
 export const getUserData = post('getUserData', '/api/problems/v1/{product}/user-data/get');
 export const setUserData = post('setUserData', '/api/problems/v1/{product}/user-data/set');
 
-// problems.ts: unlocks-certificates
+// problems/unlocks-certificates.ts
 export const getUnlocks = post('getUnlocks', '/api/problems/v1/{product}/unlocks/get');
 export const getMyCertificates = post(
   'getMyCertificates',
