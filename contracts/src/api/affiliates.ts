@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, looseObject, signedIn } from './define';
+import { planned } from './build-state';
 import { get, post } from './call-path';
 import { centsSchema, emptyRequest, idSchema, productOrBundleSchema, timestampSchema } from './common';
 
@@ -33,6 +34,7 @@ export type TrackingRow = z.infer<typeof trackingRowSchema>;
 
 export const getAffiliateData = defineCall({
   route: get('getAffiliateData', '/api/subscriptions/v1/affiliates/data'),
+  state: planned('affiliates'),
   kind: 'query',
   access: signedIn,
   summary: "The signed-in user's affiliate data.",
@@ -43,6 +45,7 @@ export const getAffiliateData = defineCall({
 /** lookback: how many days back from today; the unit is not given in the spec. */
 export const getAffiliateTracking = defineCall({
   route: get('getAffiliateTracking', '/api/subscriptions/v1/affiliates/tracking'),
+  state: planned('affiliates'),
   kind: 'query',
   access: signedIn,
   summary: "The affiliate's link clicks, promo-code applications and sales over the lookback window.",
@@ -56,6 +59,7 @@ export const getAffiliateTracking = defineCall({
 
 export const getAffiliateAccount = defineCall({
   route: post('getAffiliateAccount', '/api/subscriptions/v2/affiliate-account/get'),
+  state: planned('affiliates'),
   kind: 'query',
   access: signedIn,
   summary: "The affiliate's account (payout details).",
@@ -67,6 +71,7 @@ export const getAffiliateAccount = defineCall({
 /** Months at or before the last paid month show as Sent. */
 export const getLastAffiliatePayout = defineCall({
   route: get('getLastAffiliatePayout', '/api/subscriptions/v2/affiliate_payouts/last'),
+  state: planned('affiliates'),
   kind: 'query',
   access: signedIn,
   summary: 'The last payout sent to the affiliate, if any.',

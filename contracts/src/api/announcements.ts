@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, staffOnly } from './define';
+import { built } from './build-state';
 import { get, post } from './call-path';
 import { idSchema, timestampSchema } from './common';
 
@@ -20,6 +21,7 @@ export type Announcement = z.infer<typeof announcementSchema>;
  */
 export const getMyAnnouncements = defineCall({
   route: post('getMyAnnouncements', '/api/announcements/v1/announcement/mine'),
+  state: built,
   kind: 'query',
   access: anyone,
   summary: 'Current announcements; page-specific ones when site_path is given.',
@@ -48,6 +50,7 @@ const announcementIdSchema = z.uuid('The announcement id must be a UUID.');
  */
 export const publishAnnouncement = defineCall({
   route: post('publishAnnouncement', '/api/staff/v1/announcements'),
+  state: built,
   kind: 'command',
   access: staffOnly,
   summary: 'Publish an announcement, general or for one page, until it expires or is withdrawn.',
@@ -72,6 +75,7 @@ export const publishAnnouncement = defineCall({
  */
 export const withdrawAnnouncement = defineCall({
   route: post('withdrawAnnouncement', '/api/staff/v1/announcements/{announcementId}/withdraw'),
+  state: built,
   kind: 'command',
   access: staffOnly,
   params: z.object({ announcementId: announcementIdSchema }),
@@ -85,6 +89,7 @@ export const announcementStates = ['active', 'expired', 'withdrawn'] as const;
 /** Staff: every announcement with its state, newest approved first. */
 export const listAnnouncements = defineCall({
   route: get('listAnnouncements', '/api/staff/v1/announcements'),
+  state: built,
   kind: 'query',
   access: staffOnly,
   summary: 'Every announcement, active, expired or withdrawn, newest approved first.',

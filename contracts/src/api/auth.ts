@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, signedIn, staffOnly } from './define';
+import { built } from './build-state';
 import { get, post } from './call-path';
 import * as routedPaths from './routed-call-paths';
 import { emptyRequest, queryBoolean, roleSchema } from './common';
@@ -17,6 +18,7 @@ export const oauthProviderParams = z.object({
  */
 export const startOAuth = defineCall({
   route: get('startOAuth', '/api/auth/v1/oauth2/{provider}'),
+  state: built,
   kind: 'command',
   access: anyone,
   params: oauthProviderParams,
@@ -44,6 +46,7 @@ export const signInProviderStatusSchema = z.object({
 /** Not in spec 7: tells the sign-in dialog which providers this deployment has configured. */
 export const listSignInProviders = defineCall({
   route: get('listSignInProviders', '/api/auth/v1/providers'),
+  state: built,
   kind: 'query',
   service: 'command-service',
   access: anyone,
@@ -59,6 +62,7 @@ export const listSignInProviders = defineCall({
 /** Not in spec 7, which keeps tokens until they expire; revocation needs it. Revokes the calling token. */
 export const signOut = defineCall({
   route: routedPaths.signOut,
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Revoke the token of this request.',
@@ -73,6 +77,7 @@ export const signOut = defineCall({
  */
 export const finishOAuth = defineCall({
   route: get('finishOAuth', '/api/auth/v1/oauth2/{provider}/callback'),
+  state: built,
   kind: 'command',
   access: anyone,
   params: oauthProviderParams,
@@ -90,6 +95,7 @@ export const finishOAuth = defineCall({
 /** Spec 7: answers the old and the new token and roles, so the shell can reload when a product role was lost. */
 export const refreshToken = defineCall({
   route: post('refreshToken', '/api/auth/refresh'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Issue a fresh token with the current roles.',
@@ -104,6 +110,7 @@ export const refreshToken = defineCall({
 
 export const wipeAccount = defineCall({
   route: post('wipeAccount', '/api/auth/v1/account/wipe'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: "Erase the user's personal data and saved progress; read models drop the user's rows.",
@@ -121,6 +128,7 @@ export const usernameSchema = z
 
 export const setUsername = defineCall({
   route: post('setUsername', '/api/auth/v1/username/set'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Set the public username.',
@@ -133,6 +141,7 @@ const userIdSchema = z.uuid('The user id must be a UUID.');
 /** Staff: every grant is a RoleGranted event with the staff member as actor. */
 export const grantRole = defineCall({
   route: post('grantRole', '/api/staff/v1/users/roles/grant'),
+  state: built,
   kind: 'command',
   access: staffOnly,
   summary: 'Grant a role to a user.',
@@ -146,6 +155,7 @@ export const grantRole = defineCall({
 
 export const revokeRole = defineCall({
   route: post('revokeRole', '/api/staff/v1/users/roles/revoke'),
+  state: built,
   kind: 'command',
   access: staffOnly,
   summary: 'Revoke a role from a user.',
@@ -159,6 +169,7 @@ export const revokeRole = defineCall({
 
 export const revokeUserSessions = defineCall({
   route: post('revokeUserSessions', '/api/staff/v1/users/sessions/revoke'),
+  state: built,
   kind: 'command',
   access: staffOnly,
   summary: 'Revoke every token of a user (their next call answers 401 and logs them out).',
@@ -169,6 +180,7 @@ export const revokeUserSessions = defineCall({
 /** Staff look people up by email; served from the profile table, so it is the command side's. */
 export const findUser = defineCall({
   route: post('findUser', '/api/staff/v1/users/find'),
+  state: built,
   kind: 'query',
   service: 'command-service',
   access: staffOnly,
@@ -195,6 +207,7 @@ export const userAccessSchema = z.object({
 
 export const getUserAccess = defineCall({
   route: get('getUserAccess', '/api/staff/v1/users/{userId}/access'),
+  state: built,
   kind: 'query',
   access: staffOnly,
   params: z.object({ userId: userIdSchema }),
@@ -205,6 +218,7 @@ export const getUserAccess = defineCall({
 
 export const productOwnership = defineCall({
   route: get('productOwnership', '/api/staff/v1/products/owners'),
+  state: built,
   kind: 'query',
   access: staffOnly,
   summary: 'How many accounts own each product (roles and subscriptions), for analysts.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, signedIn } from './define';
+import { built, planned } from './build-state';
 import { post } from './call-path';
 import * as routedPaths from './routed-call-paths';
 import {
@@ -66,6 +67,7 @@ const offeringsRequest = z.object({
 
 export const getOfferings = defineCall({
   route: post('getOfferings', '/api/subscriptions/v3/offerings/get'),
+  state: planned('commerce'),
   kind: 'query',
   access: anyone,
   summary: 'Prices of products and bundles for this visitor, with discounts applied.',
@@ -76,6 +78,7 @@ export const getOfferings = defineCall({
 /** The spec gives no shape for the platform and triple offerings; they answer the same reply. */
 export const getPlatformOfferings = defineCall({
   route: post('getPlatformOfferings', '/api/subscriptions/v3/platform-offerings/get'),
+  state: planned('commerce'),
   kind: 'query',
   access: anyone,
   summary: 'Offerings of the platform (all products) page.',
@@ -85,6 +88,7 @@ export const getPlatformOfferings = defineCall({
 
 export const getTripleOfferings = defineCall({
   route: post('getTripleOfferings', '/api/subscriptions/v3/triple-offerings/get'),
+  state: planned('commerce'),
   kind: 'query',
   access: anyone,
   summary: 'Offerings of three-product bundles.',
@@ -96,6 +100,7 @@ const checkoutReply = commandAckSchema.extend({ checkoutUrl: z.string() });
 
 export const purchaseOffering = defineCall({
   route: post('purchaseOffering', '/api/subscriptions/v2/offerings/purchase'),
+  state: planned('commerce'),
   kind: 'command',
   access: signedIn,
   summary: 'Start buying an offering; answers the checkout url.',
@@ -114,6 +119,7 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 /** Anonymous visitors get an empty list (everyone loads subscriptions at startup). */
 export const getSubscriptions = defineCall({
   route: routedPaths.getSubscriptions,
+  state: built,
   kind: 'query',
   access: anyone,
   summary: "The user's subscriptions; owned products are the active ones plus roles.",
@@ -135,6 +141,7 @@ export type Charge = z.infer<typeof chargeSchema>;
 
 export const getCharges = defineCall({
   route: routedPaths.getCharges,
+  state: built,
   kind: 'query',
   access: anyone,
   summary: "The user's charges and licence charges (empty for anonymous visitors).",
@@ -150,6 +157,7 @@ export const getCharges = defineCall({
  */
 export const stripeWebhook = defineCall({
   route: post('stripeWebhook', '/api/subscriptions/v1/stripe/webhook'),
+  state: built,
   kind: 'command',
   access: anyone,
   summary: 'Payment events from Stripe (checkout paid, refunds) that grant and end subscriptions.',
@@ -167,6 +175,7 @@ const receiptReply = z.object({ url: z.string() });
 
 export const downloadReceipt = defineCall({
   route: post('downloadReceipt', '/api/subscriptions/v2/receipts/download'),
+  state: planned('commerce'),
   kind: 'query',
   access: signedIn,
   summary: 'Receipt of one charge.',
@@ -211,6 +220,7 @@ export type LicenceState = z.infer<typeof licenceStateSchema>;
 
 export const purchaseLicenses = defineCall({
   route: post('purchaseLicenses', '/api/subscriptions/v2/licenses/purchase'),
+  state: planned('licences'),
   kind: 'command',
   access: signedIn,
   summary: 'Start buying team licences for one product or bundle.',
@@ -225,6 +235,7 @@ export const purchaseLicenses = defineCall({
 /** v3 buys licences valid for a set of products (the spec gives no difference; this is ours). */
 export const purchaseLicensesV3 = defineCall({
   route: post('purchaseLicensesV3', '/api/subscriptions/v3/licenses/purchase'),
+  state: planned('licences'),
   kind: 'command',
   access: signedIn,
   summary: 'Start buying team licences valid for several products.',
@@ -239,6 +250,7 @@ export const purchaseLicensesV3 = defineCall({
 
 export const listLicenseOfferings = defineCall({
   route: post('listLicenseOfferings', '/api/subscriptions/v2/licenses/offerings/list'),
+  state: planned('licences'),
   kind: 'query',
   access: anyone,
   summary: 'Team-licence prices.',
@@ -248,6 +260,7 @@ export const listLicenseOfferings = defineCall({
 
 export const getLicenseState = defineCall({
   route: post('getLicenseState', '/api/subscriptions/v2/licenses/get_license_state'),
+  state: planned('licences'),
   kind: 'query',
   access: signedIn,
   summary: "The licence holder's keys, their applications and unused licences per product.",
@@ -257,6 +270,7 @@ export const getLicenseState = defineCall({
 
 export const createLicenseKey = defineCall({
   route: post('createLicenseKey', '/api/subscriptions/v2/licenses/create_license_key'),
+  state: planned('licences'),
   kind: 'command',
   access: signedIn,
   summary: 'Create a key from unused licences (lowers the unused count by its count).',
@@ -266,6 +280,7 @@ export const createLicenseKey = defineCall({
 
 export const editLicenseKey = defineCall({
   route: post('editLicenseKey', '/api/subscriptions/v2/licenses/edit_license_key'),
+  state: planned('licences'),
   kind: 'command',
   access: signedIn,
   summary: 'Rename a key or change its maximum uses (unused count adjusts by the difference).',
@@ -275,6 +290,7 @@ export const editLicenseKey = defineCall({
 
 export const deleteLicenseKey = defineCall({
   route: post('deleteLicenseKey', '/api/subscriptions/v2/licenses/delete_license_key'),
+  state: planned('licences'),
   kind: 'command',
   access: signedIn,
   summary: 'Delete a key; its count returns to the unused licences.',
@@ -284,6 +300,7 @@ export const deleteLicenseKey = defineCall({
 
 export const applyLicenseKey = defineCall({
   route: post('applyLicenseKey', '/api/subscriptions/v2/licenses/apply_license_key'),
+  state: planned('licences'),
   kind: 'command',
   access: signedIn,
   summary: 'Redeem a licence key for the signed-in user.',
@@ -293,6 +310,7 @@ export const applyLicenseKey = defineCall({
 
 export const downloadLicenseReceipt = defineCall({
   route: post('downloadLicenseReceipt', '/api/subscriptions/v2/licenses/receipts/download'),
+  state: planned('licences'),
   kind: 'query',
   access: signedIn,
   summary: 'Receipt of one licence charge.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyone, defineCall } from './define';
+import { built } from './build-state';
 import * as routedPaths from './routed-call-paths';
 import { problemProductSchema, timestampSchema } from './common';
 
@@ -13,6 +14,7 @@ const certificateParams = z.object({ certificateId: z.uuid('The certificate id i
 
 export const getCertificatePdf = defineCall({
   route: routedPaths.getCertificatePdf,
+  state: built,
   kind: 'query',
   access: anyone,
   params: certificateParams,
@@ -23,6 +25,7 @@ export const getCertificatePdf = defineCall({
 
 export const verifyCertificate = defineCall({
   route: routedPaths.verifyCertificate,
+  state: built,
   kind: 'query',
   access: anyone,
   params: certificateParams,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { buildPath, defineCall, pathMatcher, anyone, commandAckSchema } from './define';
 import { post } from './call-path';
+import { built } from './build-state';
 import { apiCalls } from './index';
 import { getCodingQuestion, getUnlocks } from './problems';
 import { startOAuth } from './auth';
@@ -29,6 +30,7 @@ describe('buildPath and pathMatcher', () => {
   it('encodes and decodes values that are not url-safe', () => {
     const call = defineCall({
       route: post('sample', '/api/sample/{a}/x/{b}'),
+      state: built,
       kind: 'query',
       access: anyone,
       params: z.object({ a: z.string(), b: z.string() }),
@@ -62,6 +64,7 @@ describe('defineCall', () => {
     expect(() =>
       defineCall({
         route: post('broken', '/api/broken/{product}'),
+        state: built,
         kind: 'command',
         access: anyone,
         params: z.object({ name: z.string() }),
@@ -75,6 +78,7 @@ describe('defineCall', () => {
   it('takes the id, method and path from the route, and defaults the service to the kind', () => {
     const call = defineCall({
       route: post('plain', '/api/plain'),
+      state: built,
       kind: 'command',
       access: anyone,
       request: z.object({}),

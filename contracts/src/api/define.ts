@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { productIds } from '../constants';
 import type { CallPath } from './call-path';
+import type { BuildState } from './build-state';
 
 /**
  * Who may call an endpoint.
@@ -46,11 +47,14 @@ export type ApiCall<
   readonly summary: string;
   /** Fire-and-forget calls: the client ignores errors (spec 7, click tracking). */
   readonly fireAndForget?: boolean;
+  /** Built, or planned by an area of work (build-state.ts): the coverage table of contracts/README.md. */
+  readonly state: BuildState;
 };
 
 type CallInput<Request extends z.ZodType, Response extends z.ZodType, Params extends z.ZodType> = {
   /** The call's entry in call-paths.ts (or call-routes.ts): its id, method and path. */
   route: CallPath;
+  state: BuildState;
   kind: CallKind;
   service?: ServiceName;
   access: Access;

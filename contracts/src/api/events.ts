@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commandAckSchema, defineCall, signedIn } from './define';
+import { planned } from './build-state';
 import { post } from './call-path';
 
 /**
@@ -8,6 +9,7 @@ import { post } from './call-path';
  */
 export const recordCandidatePerfEvent = defineCall({
   route: post('recordCandidatePerfEvent', '/api/events/v1/candidate-perf-event'),
+  state: planned('telemetry'),
   kind: 'command',
   access: signedIn,
   summary: "Record a candidate's performance event on a question.",

@@ -12,6 +12,7 @@ import * as content from './content';
 import * as certificates from './certificates';
 
 export * from './define';
+export { plannedAreas, type BuildState, type PlannedArea } from './build-state';
 export * from './common';
 export * from './spine';
 export * from './auth';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commandAckSchema, defineCall, signedIn } from './define';
+import { planned } from './build-state';
 import { post } from './call-path';
 import { emptyRequest } from './common';
 
@@ -21,6 +22,7 @@ export type RecruitingProfile = z.infer<typeof recruitingProfileSchema>;
 
 export const getCandidateProfile = defineCall({
   route: post('getCandidateProfile', '/api/recruiting/v1/candidate-profile/get'),
+  state: planned('recruiting'),
   kind: 'query',
   access: signedIn,
   summary: "The user's recruiting profile.",
@@ -30,6 +32,7 @@ export const getCandidateProfile = defineCall({
 
 export const setCandidateProfile = defineCall({
   route: post('setCandidateProfile', '/api/recruiting/v1/candidate-profile/set'),
+  state: planned('recruiting'),
   kind: 'command',
   access: signedIn,
   summary: "Save the user's recruiting profile (whole document).",

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, staffOnly } from './define';
+import { built } from './build-state';
 import { get, post } from './call-path';
 import * as routedPaths from './routed-call-paths';
 import { affiliateCodeSchema } from '../rules/affiliates';
@@ -12,6 +13,7 @@ const isoDay = z.iso
 /** Spec 7, Events: the client's telemetry. */
 export const recordEvent = defineCall({
   route: post('recordEvent', '/api/events/v1/event'),
+  state: built,
   kind: 'command',
   access: anyone,
   summary: 'Append a telemetry event (UI errors, crashes, forced refresh, network errors...).',
@@ -26,6 +28,7 @@ export const recordEvent = defineCall({
 /** Spec 7, Affiliates: the affiliate code as the body; fire and forget. */
 export const trackAffiliateClick = defineCall({
   route: post('trackAffiliateClick', '/api/subscriptions/v1/affiliates/tracking/click'),
+  state: built,
   kind: 'command',
   access: anyone,
   fireAndForget: true,
@@ -38,6 +41,7 @@ const dayRange = z.object({ from: isoDay.optional(), to: isoDay.optional() });
 
 export const telemetryDailyCounts = defineCall({
   route: get('telemetryDailyCounts', '/api/staff/v1/telemetry/daily'),
+  state: built,
   kind: 'query',
   access: staffOnly,
   summary: 'Telemetry events counted per type per UTC day.',
@@ -47,6 +51,7 @@ export const telemetryDailyCounts = defineCall({
 
 export const affiliateClicksDaily = defineCall({
   route: get('affiliateClicksDaily', '/api/staff/v1/affiliates/clicks/daily'),
+  state: built,
   kind: 'query',
   access: staffOnly,
   summary: 'Affiliate link clicks counted per code per UTC day.',
@@ -73,6 +78,7 @@ export type ProjectionStatus = z.infer<typeof projectionStatusSchema>;
 
 export const systemStatus = defineCall({
   route: routedPaths.systemStatus,
+  state: built,
   kind: 'query',
   access: anyone,
   summary: "Event-store head and each projection's checkpoint and lag.",
@@ -86,6 +92,7 @@ export const systemStatus = defineCall({
 
 export const rebuildProjection = defineCall({
   route: post('rebuildProjection', '/api/staff/v1/projections/{name}/rebuild'),
+  state: built,
   kind: 'command',
   service: 'projection-service',
   access: staffOnly,

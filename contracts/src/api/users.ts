@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, looseObject, signedIn, staffOnly } from './define';
+import { built, planned } from './build-state';
 import { post } from './call-path';
 import * as routedPaths from './routed-call-paths';
 import { fetchRequestSchema, roleSchema } from './common';
@@ -28,6 +29,7 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const getUserInfo = defineCall({
   route: routedPaths.getUserInfo,
+  state: built,
   kind: 'query',
   /** Personal data lives in the command side's profile table (never in events or read models). */
   service: 'command-service',
@@ -50,6 +52,7 @@ export type LeaseReply = z.infer<typeof leaseReplySchema>;
  */
 export const acquireScreenLease = defineCall({
   route: post('acquireScreenLease', '/api/users/v1/screen_lease/acquire'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: "Acquire or renew this machine's single-screen lease; force takes it over.",
@@ -65,6 +68,7 @@ export const acquireScreenLease = defineCall({
 /** Writes user meta (the keys of spec 3, User meta keys); merged deeply unless DeepMerge is false. */
 export const setUserMeta = defineCall({
   route: post('setUserMeta', '/api/users/v1/meta'),
+  state: planned('account'),
   kind: 'command',
   access: signedIn,
   summary: 'Save part of the user meta document.',
@@ -78,6 +82,7 @@ export const setUserMeta = defineCall({
 
 export const getUserMeta = defineCall({
   route: post('getUserMeta', '/api/users/v1/usermeta/get'),
+  state: planned('account'),
   kind: 'query',
   access: signedIn,
   summary: 'Read the parts of the user meta document the fetch map selects.',
@@ -102,6 +107,7 @@ const boundSchema = z
  */
 export const setUiVersionBounds = defineCall({
   route: post('setUiVersionBounds', '/api/staff/v1/ui-version/bounds'),
+  state: built,
   kind: 'command',
   access: staffOnly,
   summary: 'Set the oldest supported and the oldest recommended web build.',
@@ -111,6 +117,7 @@ export const setUiVersionBounds = defineCall({
 
 export const evalUiVersion = defineCall({
   route: post('evalUiVersion', '/api/users/v1/ui_version/eval'),
+  state: built,
   kind: 'query',
   access: anyone,
   summary: "Whether the client's build is supported, deprecated or unsupported (polled every 10 minutes).",
@@ -124,6 +131,7 @@ export const evalUiVersion = defineCall({
  */
 export const recordPagePerf = defineCall({
   route: post('recordPagePerf', '/api/users/v1/page_perf/record'),
+  state: planned('telemetry'),
   kind: 'command',
   access: anyone,
   summary: 'Record page-load timing offsets.',
@@ -136,6 +144,7 @@ export const recordPagePerf = defineCall({
 
 export const getLicenseReport = defineCall({
   route: post('getLicenseReport', '/api/users/v1/license-report/get'),
+  state: planned('licences'),
   kind: 'query',
   access: signedIn,
   summary: 'Usage statistics of one licence key, for its holder.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commandAckSchema, defineCall, ownerOfPathProduct } from '../define';
+import { planned } from '../build-state';
 import type { Access } from '../define';
 import { post } from '../call-path';
 import { emptyRequest, idSchema, problemProductParams, timestampSchema } from '../common';
@@ -20,6 +21,7 @@ export const currentAssessmentSchema = z
 
 export const listAssessments = defineCall({
   route: post('listAssessments', '/api/problems/v1/assessments/list'),
+  state: planned('learning'),
   kind: 'query',
   access: algoexpertOwner,
   summary: 'Assessment questions, grouped (group names are not shown in the spec).',
@@ -29,6 +31,7 @@ export const listAssessments = defineCall({
 
 export const startAssessment = defineCall({
   route: post('startAssessment', '/api/problems/v1/assessments/start'),
+  state: planned('learning'),
   kind: 'command',
   access: algoexpertOwner,
   summary: 'Start an assessment on one question.',
@@ -38,6 +41,7 @@ export const startAssessment = defineCall({
 
 export const getCurrentAssessment = defineCall({
   route: post('getCurrentAssessment', '/api/problems/v1/assessments/current/get'),
+  state: planned('learning'),
   kind: 'query',
   access: algoexpertOwner,
   summary: 'The assessment in progress, if any.',
@@ -47,6 +51,7 @@ export const getCurrentAssessment = defineCall({
 
 export const abandonCurrentAssessment = defineCall({
   route: post('abandonCurrentAssessment', '/api/problems/v1/assessments/current/abandon'),
+  state: planned('learning'),
   kind: 'command',
   access: algoexpertOwner,
   summary: 'Abandon the assessment in progress.',
@@ -56,6 +61,7 @@ export const abandonCurrentAssessment = defineCall({
 
 export const getAssessmentDetails = defineCall({
   route: post('getAssessmentDetails', '/api/problems/v1/assessments/details/get'),
+  state: planned('learning'),
   kind: 'query',
   access: algoexpertOwner,
   summary: 'One assessment question with its prompt.',
@@ -65,6 +71,7 @@ export const getAssessmentDetails = defineCall({
 
 export const getProductAssessments = defineCall({
   route: post('getProductAssessments', '/api/problems/v1/{product}/assessments/get'),
+  state: planned('tracks'),
   kind: 'query',
   access: ownerOfPathProduct,
   params: problemProductParams,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, signedIn } from '../define';
+import { planned } from '../build-state';
 import { post } from '../call-path';
 import { codingLanguageSchema, idSchema, sourceCodeSchema, voteSchema } from '../common';
 
@@ -42,6 +43,7 @@ const voteReply = commandAckSchema.extend({ upvotes: z.number().int(), currentUs
 
 export const submitSharedSolution = defineCall({
   route: post('submitSharedSolution', '/api/problems/v1/shared-solutions/submit'),
+  state: planned('community'),
   kind: 'command',
   access: signedIn,
   summary: 'Share a solution to a question.',
@@ -57,6 +59,7 @@ export const submitSharedSolution = defineCall({
 
 export const listSharedSolutions = defineCall({
   route: post('listSharedSolutions', '/api/problems/v1/shared-solutions/list'),
+  state: planned('community'),
   kind: 'query',
   access: anyone,
   summary: 'One page (10) of shared solutions to a question.',
@@ -70,6 +73,7 @@ export const listSharedSolutions = defineCall({
 
 export const voteSharedSolution = defineCall({
   route: post('voteSharedSolution', '/api/problems/v1/shared-solutions/vote'),
+  state: planned('community'),
   kind: 'command',
   access: signedIn,
   summary: 'Vote on a shared solution (-1, 0 or 1).',
@@ -79,6 +83,7 @@ export const voteSharedSolution = defineCall({
 
 export const deleteSharedSolution = defineCall({
   route: post('deleteSharedSolution', '/api/problems/v1/shared-solutions/delete'),
+  state: planned('community'),
   kind: 'command',
   access: signedIn,
   summary: 'Delete one of your shared solutions.',
@@ -88,6 +93,7 @@ export const deleteSharedSolution = defineCall({
 
 export const createComment = defineCall({
   route: post('createComment', '/api/problems/v1/shared-solutions/comments/create'),
+  state: planned('community'),
   kind: 'command',
   access: signedIn,
   summary: 'Comment on a shared solution, or reply to a comment.',
@@ -101,6 +107,7 @@ export const createComment = defineCall({
 
 export const listComments = defineCall({
   route: post('listComments', '/api/problems/v1/shared-solutions/comments/list'),
+  state: planned('community'),
   kind: 'query',
   access: anyone,
   summary: 'One page (20) of top-level comments on a shared solution.',
@@ -114,6 +121,7 @@ export const listComments = defineCall({
 
 export const voteComment = defineCall({
   route: post('voteComment', '/api/problems/v1/shared-solutions/comments/vote'),
+  state: planned('community'),
   kind: 'command',
   access: signedIn,
   summary: 'Vote on a comment (-1, 0 or 1).',
@@ -123,6 +131,7 @@ export const voteComment = defineCall({
 
 export const deleteComment = defineCall({
   route: post('deleteComment', '/api/problems/v1/shared-solutions/comments/delete'),
+  state: planned('community'),
   kind: 'command',
   access: signedIn,
   summary: 'Delete one of your comments.',
@@ -132,6 +141,7 @@ export const deleteComment = defineCall({
 
 export const editComment = defineCall({
   route: post('editComment', '/api/problems/v1/shared-solutions/comments/edit'),
+  state: planned('community'),
   kind: 'command',
   access: signedIn,
   summary: 'Edit one of your comments (marks it edited).',
@@ -141,6 +151,7 @@ export const editComment = defineCall({
 
 export const listNestedComments = defineCall({
   route: post('listNestedComments', '/api/problems/v1/shared-solutions/nested-comments/list'),
+  state: planned('community'),
   kind: 'query',
   access: anyone,
   summary: 'The next batch (10) of replies to a comment, by cursor.',

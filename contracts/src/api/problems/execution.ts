@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, ownerOfPathProduct, signedIn } from '../define';
+import { built, planned } from '../build-state';
 import { post } from '../call-path';
 import * as routedPaths from '../routed-call-paths';
 import { codingLanguageSchema, idSchema, problemProductParams, sourceCodeSchema } from '../common';
@@ -82,6 +83,7 @@ export const languageStatusSchema = z.object({
 /** Not in spec 7: which of the nine languages this deployment can run now. */
 export const listLanguages = defineCall({
   route: routedPaths.listLanguages,
+  state: built,
   kind: 'query',
   /** Toolchains are the command side's (the runners live there). */
   service: 'command-service',
@@ -93,6 +95,7 @@ export const listLanguages = defineCall({
 
 export const runSandbox = defineCall({
   route: routedPaths.runSandbox,
+  state: built,
   kind: 'command',
   // Free questions run for any signed-in learner: the command side refuses a locked one.
   access: signedIn,
@@ -104,6 +107,7 @@ export const runSandbox = defineCall({
 
 export const createSubmission = defineCall({
   route: routedPaths.createSubmission,
+  state: built,
   kind: 'command',
   // Free questions run for any signed-in learner: the command side refuses a locked one.
   access: signedIn,
@@ -115,6 +119,7 @@ export const createSubmission = defineCall({
 
 export const runCustomInput = defineCall({
   route: routedPaths.runCustomInput,
+  state: built,
   kind: 'command',
   // Free questions run for any signed-in learner: the command side refuses a locked one.
   access: signedIn,
@@ -128,6 +133,7 @@ export const runCustomInput = defineCall({
 
 export const runJsonTests = defineCall({
   route: post('runJsonTests', '/api/problems/v1/{product}/run_json_tests'),
+  state: built,
   kind: 'command',
   // Free questions run for any signed-in learner: the command side refuses a locked one.
   access: signedIn,
@@ -139,6 +145,7 @@ export const runJsonTests = defineCall({
 
 export const runRepl = defineCall({
   route: post('runRepl', '/api/problems/v1/{product}/run-repl'),
+  state: planned('tracks'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -153,6 +160,7 @@ export const runRepl = defineCall({
 
 export const runMocha = defineCall({
   route: post('runMocha', '/api/problems/v1/{product}/run-mocha'),
+  state: planned('tracks'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -163,6 +171,7 @@ export const runMocha = defineCall({
 
 export const createMcqSubmission = defineCall({
   route: post('createMcqSubmission', '/api/problems/v1/{product}/submissions/mcq/create'),
+  state: planned('learning'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -173,6 +182,7 @@ export const createMcqSubmission = defineCall({
 
 export const createFitbSubmission = defineCall({
   route: post('createFitbSubmission', '/api/problems/v1/{product}/submissions/fitb/create'),
+  state: planned('learning'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -186,6 +196,7 @@ export const createSandboxSubmission = defineCall({
     'createSandboxSubmission',
     '/api/problems/v1/{product}/submissions/coding-question/sandbox/create',
   ),
+  state: planned('tracks'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -196,6 +207,7 @@ export const createSandboxSubmission = defineCall({
 
 export const createScreenshotSubmission = defineCall({
   route: post('createScreenshotSubmission', '/api/problems/v1/{product}/submissions/screenshot/create'),
+  state: planned('tracks'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -209,6 +221,7 @@ export const createMochaSubmission = defineCall({
     'createMochaSubmission',
     '/api/problems/v1/{product}/submissions/frontend-question/mocha/create',
   ),
+  state: planned('tracks'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyone, defineCall, ownerOfPathProduct } from '../define';
+import { built, planned } from '../build-state';
 import { post } from '../call-path';
 import { emptyRequest, idSchema, problemProductParams } from '../common';
 import { contentItemSchema, contentListSchema } from './shared-schemas';
@@ -13,6 +14,7 @@ import { contentItemSchema, contentListSchema } from './shared-schemas';
 
 export const getGlossary = defineCall({
   route: post('getGlossary', '/api/problems/v1/{product}/glossary/get'),
+  state: planned('learning'),
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -23,6 +25,7 @@ export const getGlossary = defineCall({
 
 export const getDataStructures = defineCall({
   route: post('getDataStructures', '/api/problems/v1/{product}/datastructures/get'),
+  state: built,
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -33,6 +36,7 @@ export const getDataStructures = defineCall({
 
 export const getTips = defineCall({
   route: post('getTips', '/api/problems/v1/{product}/tips/get'),
+  state: built,
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -43,6 +47,7 @@ export const getTips = defineCall({
 
 export const getInterviewTips = defineCall({
   route: post('getInterviewTips', '/api/problems/v1/{product}/interview-tips/get'),
+  state: built,
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -53,6 +58,7 @@ export const getInterviewTips = defineCall({
 
 export const getFundamentals = defineCall({
   route: post('getFundamentals', '/api/problems/v1/{product}/fundamentals/get'),
+  state: planned('learning'),
   kind: 'query',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -63,6 +69,7 @@ export const getFundamentals = defineCall({
 
 export const listLessons = defineCall({
   route: post('listLessons', '/api/problems/v1/{product}/lessons/list'),
+  state: planned('learning'),
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -73,6 +80,7 @@ export const listLessons = defineCall({
 
 export const getLesson = defineCall({
   route: post('getLesson', '/api/problems/v1/{product}/lessons/get'),
+  state: planned('learning'),
   kind: 'query',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -84,6 +92,7 @@ export const getLesson = defineCall({
 /** Behavioral lessons come with every product (backend owners load only these); the handler checks one is owned. */
 export const getBehaviorals = defineCall({
   route: post('getBehaviorals', '/api/problems/v1/behaviorals/get'),
+  state: built,
   kind: 'query',
   access: anyone,
   summary: 'Behavioral-interview lessons (algorithms); the text of locked ones is null.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyone, defineCall, ownerOfPathProduct } from '../define';
+import { planned } from '../build-state';
 import { post } from '../call-path';
 import { emptyRequest, idSchema, problemProductParams } from '../common';
 import { contentItemSchema, contentListSchema } from './shared-schemas';
@@ -8,6 +9,7 @@ import { contentItemSchema, contentListSchema } from './shared-schemas';
 
 export const listProjects = defineCall({
   route: post('listProjects', '/api/problems/v1/{product}/projects/list'),
+  state: planned('tracks'),
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -18,6 +20,7 @@ export const listProjects = defineCall({
 
 export const getProject = defineCall({
   route: post('getProject', '/api/problems/v1/{product}/projects/get'),
+  state: planned('tracks'),
   kind: 'query',
   access: ownerOfPathProduct,
   params: problemProductParams,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyone, defineCall, ownerOfPathProduct } from '../define';
+import { built, planned } from '../build-state';
 import { post } from '../call-path';
 import * as routedPaths from '../routed-call-paths';
 import { emptyRequest, idSchema, problemProductParams } from '../common';
@@ -13,6 +14,7 @@ import { contentItemSchema, contentListSchema, questionSchema, questionDetailSch
 
 export const listCodingQuestions = defineCall({
   route: routedPaths.listCodingQuestions,
+  state: built,
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -23,6 +25,7 @@ export const listCodingQuestions = defineCall({
 
 export const getCodingQuestion = defineCall({
   route: routedPaths.getCodingQuestion,
+  state: built,
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -36,6 +39,7 @@ export const getCodingQuestion = defineCall({
 
 export const listDesignQuestions = defineCall({
   route: post('listDesignQuestions', '/api/problems/v1/{product}/design-questions/list'),
+  state: planned('learning'),
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -46,6 +50,7 @@ export const listDesignQuestions = defineCall({
 
 export const getDesignQuestion = defineCall({
   route: post('getDesignQuestion', '/api/problems/v1/{product}/design-questions/get'),
+  state: planned('learning'),
   kind: 'query',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -56,6 +61,7 @@ export const getDesignQuestion = defineCall({
 
 export const listLongFormQuestions = defineCall({
   route: post('listLongFormQuestions', '/api/problems/v1/{product}/long-form-questions/list'),
+  state: planned('learning'),
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -66,6 +72,7 @@ export const listLongFormQuestions = defineCall({
 
 export const getLongFormQuestion = defineCall({
   route: post('getLongFormQuestion', '/api/problems/v1/{product}/long-form-questions/get'),
+  state: planned('learning'),
   kind: 'query',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -76,6 +83,7 @@ export const getLongFormQuestion = defineCall({
 
 export const listInterviewQuestions = defineCall({
   route: post('listInterviewQuestions', '/api/problems/v1/{product}/interview-questions/list'),
+  state: planned('learning'),
   kind: 'query',
   access: anyone,
   params: problemProductParams,

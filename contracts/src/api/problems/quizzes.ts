@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commandAckSchema, defineCall, ownerOfPathProduct } from '../define';
+import { planned } from '../build-state';
 import type { Access } from '../define';
 import { post } from '../call-path';
 import { emptyRequest, idSchema, problemProductParams, timestampSchema } from '../common';
@@ -36,6 +37,7 @@ const quizReply = commandAckSchema.extend({ quiz: quizSchema });
 
 export const listQuizzes = defineCall({
   route: post('listQuizzes', '/api/problems/v1/{product}/quiz/list'),
+  state: planned('learning'),
   kind: 'query',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -46,6 +48,7 @@ export const listQuizzes = defineCall({
 
 export const startQuiz = defineCall({
   route: post('startQuiz', '/api/problems/v1/{product}/quiz/start'),
+  state: planned('learning'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -56,6 +59,7 @@ export const startQuiz = defineCall({
 
 export const answerQuiz = defineCall({
   route: post('answerQuiz', '/api/problems/v1/{product}/quiz/answer'),
+  state: planned('learning'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -66,6 +70,7 @@ export const answerQuiz = defineCall({
 
 export const finishQuiz = defineCall({
   route: post('finishQuiz', '/api/problems/v1/{product}/quiz/finish'),
+  state: planned('learning'),
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -80,6 +85,7 @@ export const finishQuiz = defineCall({
  */
 export const listSystemsDesignQuizzes = defineCall({
   route: post('listSystemsDesignQuizzes', '/api/problems/v1/systems-design-quiz/list'),
+  state: planned('learning'),
   kind: 'query',
   access: systemsexpertOwner,
   summary: "The systems-design quizzes with the user's answers.",
@@ -89,6 +95,7 @@ export const listSystemsDesignQuizzes = defineCall({
 
 export const startSystemsDesignQuiz = defineCall({
   route: post('startSystemsDesignQuiz', '/api/problems/v1/systems-design-quiz/start'),
+  state: planned('learning'),
   kind: 'command',
   access: systemsexpertOwner,
   summary: 'Start (or restart) a systems-design quiz.',
@@ -98,6 +105,7 @@ export const startSystemsDesignQuiz = defineCall({
 
 export const answerSystemsDesignQuiz = defineCall({
   route: post('answerSystemsDesignQuiz', '/api/problems/v1/systems-design-quiz/answer'),
+  state: planned('learning'),
   kind: 'command',
   access: systemsexpertOwner,
   summary: "Replace the systems-design quiz's answers.",
@@ -107,6 +115,7 @@ export const answerSystemsDesignQuiz = defineCall({
 
 export const finishSystemsDesignQuiz = defineCall({
   route: post('finishSystemsDesignQuiz', '/api/problems/v1/systems-design-quiz/finish'),
+  state: planned('learning'),
   kind: 'command',
   access: systemsexpertOwner,
   summary: 'Finish a systems-design quiz and score it.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commandAckSchema, defineCall, signedIn } from '../define';
+import { built } from '../build-state';
 import { post } from '../call-path';
 import * as routedPaths from '../routed-call-paths';
 import { problemProductSchema } from '../common';
@@ -9,6 +10,7 @@ import { submissionSchema } from './shared-schemas';
 
 export const listSubmissions = defineCall({
   route: routedPaths.listSubmissions,
+  state: built,
   kind: 'query',
   access: signedIn,
   summary: "The user's latest submission per question of a product.",
@@ -18,6 +20,7 @@ export const listSubmissions = defineCall({
 
 export const deleteAllSubmissions = defineCall({
   route: post('deleteAllSubmissions', '/api/problems/v1/submissions/deleteAll'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: "Reset the user's submissions of a product.",

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commandAckSchema, defineCall, looseObject, signedIn } from '../define';
+import { built } from '../build-state';
 import * as routedPaths from '../routed-call-paths';
 import { emptyRequest, unlockProductParams } from '../common';
 import { DEFAULT_CERTIFICATE_VERSION } from '../../constants';
@@ -33,6 +34,7 @@ export const certificateSchema = z.object({ version: z.string() }).loose();
 
 export const getUnlocks = defineCall({
   route: routedPaths.getUnlocks,
+  state: built,
   kind: 'query',
   access: signedIn,
   params: unlockProductParams,
@@ -43,6 +45,7 @@ export const getUnlocks = defineCall({
 
 export const getMyCertificates = defineCall({
   route: routedPaths.getMyCertificates,
+  state: built,
   kind: 'query',
   access: signedIn,
   summary: "The user's certificates, sorted by version, and how many were issued overall.",
@@ -55,6 +58,7 @@ export const getMyCertificates = defineCall({
 
 export const generateCertificate = defineCall({
   route: routedPaths.generateCertificate,
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Issue a certificate and answer where to download it.',

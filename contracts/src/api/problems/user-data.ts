@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commandAckSchema, defineCall, looseObject, signedIn } from '../define';
+import { built } from '../build-state';
 import * as routedPaths from '../routed-call-paths';
 import { fetchRequestSchema, problemProductParams } from '../common';
 
@@ -8,6 +9,7 @@ import { fetchRequestSchema, problemProductParams } from '../common';
 /** The shape of each track's document is in spec 3 (algorithms, frontend, infrastructure, blockchain...). */
 export const getUserData = defineCall({
   route: routedPaths.getUserData,
+  state: built,
   kind: 'query',
   access: signedIn,
   params: problemProductParams,
@@ -23,6 +25,7 @@ export const getUserData = defineCall({
  */
 export const setUserData = defineCall({
   route: routedPaths.setUserData,
+  state: built,
   kind: 'command',
   access: signedIn,
   params: problemProductParams,
