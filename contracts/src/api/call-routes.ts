@@ -18,7 +18,7 @@ import type {
   runCustomInput,
   runSandbox,
   setUserData,
-} from './problems';
+} from './problems/index';
 
 /*
  * Where a call goes, without its zod schemas. The web builds an endpoint from a route when the page

@@ -4,7 +4,9 @@ import * as auth from './auth';
 import * as users from './users';
 import * as events from './events';
 import * as announcements from './announcements';
-import * as problems from './problems';
+// './problems/index', not './problems': a build made before the split still holds dist/api/problems.js,
+// which Node would load first.
+import * as problems from './problems/index';
 import * as recruiting from './recruiting';
 import * as billing from './billing';
 import * as affiliates from './affiliates';
@@ -19,7 +21,7 @@ export * from './auth';
 export * from './users';
 export * from './events';
 export * from './announcements';
-export * from './problems';
+export * from './problems/index';
 export * from './recruiting';
 export * from './billing';
 export * from './affiliates';
