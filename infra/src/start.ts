@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { listLanguages } from '@app/contracts';
 import { newStaffToken, repoRoot, startPlatform } from './platform';
 
 /** `npm start`: the whole platform on one origin, until Ctrl-C. */
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
 /** Says which coding languages cannot run here (a missing toolchain is reported, not a crash). */
 async function reportLanguages(url: string, say: (line: string) => void): Promise<void> {
   try {
-    const answer = await fetch(`${url}/api/problems/v1/languages`);
+    const answer = await fetch(`${url}${listLanguages.path}`);
     const { languages } = (await answer.json()) as {
       languages: { language: string; available: boolean; reason?: string }[];
     };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall, looseObject, signedIn } from './define';
+import { planned } from './build-state';
+import { get, post } from './call-path';
 import { centsSchema, emptyRequest, idSchema, productOrBundleSchema, timestampSchema } from './common';
 
 /* Spec 7, Affiliates. trackAffiliateClick is in spine.ts. */
@@ -31,9 +33,8 @@ export const trackingRowSchema = z.object({
 export type TrackingRow = z.infer<typeof trackingRowSchema>;
 
 export const getAffiliateData = defineCall({
-  id: 'getAffiliateData',
-  method: 'GET',
-  path: '/api/subscriptions/v1/affiliates/data',
+  route: get('getAffiliateData', '/api/subscriptions/v1/affiliates/data'),
+  state: planned('affiliates'),
   kind: 'query',
   access: signedIn,
   summary: "The signed-in user's affiliate data.",
@@ -43,9 +44,8 @@ export const getAffiliateData = defineCall({
 
 /** lookback: how many days back from today; the unit is not given in the spec. */
 export const getAffiliateTracking = defineCall({
-  id: 'getAffiliateTracking',
-  method: 'GET',
-  path: '/api/subscriptions/v1/affiliates/tracking',
+  route: get('getAffiliateTracking', '/api/subscriptions/v1/affiliates/tracking'),
+  state: planned('affiliates'),
   kind: 'query',
   access: signedIn,
   summary: "The affiliate's link clicks, promo-code applications and sales over the lookback window.",
@@ -58,8 +58,8 @@ export const getAffiliateTracking = defineCall({
 });
 
 export const getAffiliateAccount = defineCall({
-  id: 'getAffiliateAccount',
-  path: '/api/subscriptions/v2/affiliate-account/get',
+  route: post('getAffiliateAccount', '/api/subscriptions/v2/affiliate-account/get'),
+  state: planned('affiliates'),
   kind: 'query',
   access: signedIn,
   summary: "The affiliate's account (payout details).",
@@ -70,9 +70,8 @@ export const getAffiliateAccount = defineCall({
 
 /** Months at or before the last paid month show as Sent. */
 export const getLastAffiliatePayout = defineCall({
-  id: 'getLastAffiliatePayout',
-  method: 'GET',
-  path: '/api/subscriptions/v2/affiliate_payouts/last',
+  route: get('getLastAffiliatePayout', '/api/subscriptions/v2/affiliate_payouts/last'),
+  state: planned('affiliates'),
   kind: 'query',
   access: signedIn,
   summary: 'The last payout sent to the affiliate, if any.',

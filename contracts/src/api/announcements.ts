@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, staffOnly } from './define';
+import { built } from './build-state';
+import { get, post } from './call-path';
 import { idSchema, timestampSchema } from './common';
 
 /** Announcement of spec 3. The message may hold HTML and is rendered as HTML. */
@@ -18,8 +20,8 @@ export type Announcement = z.infer<typeof announcementSchema>;
  * only the general ones; with it, the general ones and those of that page.
  */
 export const getMyAnnouncements = defineCall({
-  id: 'getMyAnnouncements',
-  path: '/api/announcements/v1/announcement/mine',
+  route: post('getMyAnnouncements', '/api/announcements/v1/announcement/mine'),
+  state: built,
   kind: 'query',
   access: anyone,
   summary: 'Current announcements; page-specific ones when site_path is given.',
@@ -47,8 +49,8 @@ const announcementIdSchema = z.uuid('The announcement id must be a UUID.');
  * the announcement shows until withdrawn.
  */
 export const publishAnnouncement = defineCall({
-  id: 'publishAnnouncement',
-  path: '/api/staff/v1/announcements',
+  route: post('publishAnnouncement', '/api/staff/v1/announcements'),
+  state: built,
   kind: 'command',
   access: staffOnly,
   summary: 'Publish an announcement, general or for one page, until it expires or is withdrawn.',
@@ -72,8 +74,8 @@ export const publishAnnouncement = defineCall({
  * appends nothing (alreadyWithdrawn: true); an unknown id is a 404.
  */
 export const withdrawAnnouncement = defineCall({
-  id: 'withdrawAnnouncement',
-  path: '/api/staff/v1/announcements/{announcementId}/withdraw',
+  route: post('withdrawAnnouncement', '/api/staff/v1/announcements/{announcementId}/withdraw'),
+  state: built,
   kind: 'command',
   access: staffOnly,
   params: z.object({ announcementId: announcementIdSchema }),
@@ -86,9 +88,8 @@ export const announcementStates = ['active', 'expired', 'withdrawn'] as const;
 
 /** Staff: every announcement with its state, newest approved first. */
 export const listAnnouncements = defineCall({
-  id: 'listAnnouncements',
-  method: 'GET',
-  path: '/api/staff/v1/announcements',
+  route: get('listAnnouncements', '/api/staff/v1/announcements'),
+  state: built,
   kind: 'query',
   access: staffOnly,
   summary: 'Every announcement, active, expired or withdrawn, newest approved first.',

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, signedIn, staffOnly } from './define';
+import { built } from './build-state';
+import { get, post } from './call-path';
+import * as routedPaths from './routed-call-paths';
 import { emptyRequest, queryBoolean, roleSchema } from './common';
 import { oauthStartProviders, signInProviders } from '../constants';
 
@@ -14,9 +17,8 @@ export const oauthProviderParams = z.object({
  * provider's consent page (state and PKCE verifier kept server-side until the callback).
  */
 export const startOAuth = defineCall({
-  id: 'startOAuth',
-  method: 'GET',
-  path: '/api/auth/v1/oauth2/{provider}',
+  route: get('startOAuth', '/api/auth/v1/oauth2/{provider}'),
+  state: built,
   kind: 'command',
   access: anyone,
   params: oauthProviderParams,
@@ -43,9 +45,8 @@ export const signInProviderStatusSchema = z.object({
 
 /** Not in spec 7: tells the sign-in dialog which providers this deployment has configured. */
 export const listSignInProviders = defineCall({
-  id: 'listSignInProviders',
-  method: 'GET',
-  path: '/api/auth/v1/providers',
+  route: get('listSignInProviders', '/api/auth/v1/providers'),
+  state: built,
   kind: 'query',
   service: 'command-service',
   access: anyone,
@@ -60,8 +61,8 @@ export const listSignInProviders = defineCall({
 
 /** Not in spec 7, which keeps tokens until they expire; revocation needs it. Revokes the calling token. */
 export const signOut = defineCall({
-  id: 'signOut',
-  path: '/api/auth/v1/logout',
+  route: routedPaths.signOut,
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Revoke the token of this request.',
@@ -75,9 +76,8 @@ export const signOut = defineCall({
  * token to the opener's origin (spec 2, Other UI) and closes the popup. Sign-in is recorded as an event.
  */
 export const finishOAuth = defineCall({
-  id: 'finishOAuth',
-  method: 'GET',
-  path: '/api/auth/v1/oauth2/{provider}/callback',
+  route: get('finishOAuth', '/api/auth/v1/oauth2/{provider}/callback'),
+  state: built,
   kind: 'command',
   access: anyone,
   params: oauthProviderParams,
@@ -94,8 +94,8 @@ export const finishOAuth = defineCall({
 
 /** Spec 7: answers the old and the new token and roles, so the shell can reload when a product role was lost. */
 export const refreshToken = defineCall({
-  id: 'refreshToken',
-  path: '/api/auth/refresh',
+  route: post('refreshToken', '/api/auth/refresh'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Issue a fresh token with the current roles.',
@@ -109,8 +109,8 @@ export const refreshToken = defineCall({
 });
 
 export const wipeAccount = defineCall({
-  id: 'wipeAccount',
-  path: '/api/auth/v1/account/wipe',
+  route: post('wipeAccount', '/api/auth/v1/account/wipe'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: "Erase the user's personal data and saved progress; read models drop the user's rows.",
@@ -127,8 +127,8 @@ export const usernameSchema = z
   .regex(/^[A-Za-z0-9._-]+$/, 'The username may contain only letters, digits, dots, dashes and underscores.');
 
 export const setUsername = defineCall({
-  id: 'setUsername',
-  path: '/api/auth/v1/username/set',
+  route: post('setUsername', '/api/auth/v1/username/set'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Set the public username.',
@@ -140,8 +140,8 @@ const userIdSchema = z.uuid('The user id must be a UUID.');
 
 /** Staff: every grant is a RoleGranted event with the staff member as actor. */
 export const grantRole = defineCall({
-  id: 'grantRole',
-  path: '/api/staff/v1/users/roles/grant',
+  route: post('grantRole', '/api/staff/v1/users/roles/grant'),
+  state: built,
   kind: 'command',
   access: staffOnly,
   summary: 'Grant a role to a user.',
@@ -154,8 +154,8 @@ export const grantRole = defineCall({
 });
 
 export const revokeRole = defineCall({
-  id: 'revokeRole',
-  path: '/api/staff/v1/users/roles/revoke',
+  route: post('revokeRole', '/api/staff/v1/users/roles/revoke'),
+  state: built,
   kind: 'command',
   access: staffOnly,
   summary: 'Revoke a role from a user.',
@@ -168,8 +168,8 @@ export const revokeRole = defineCall({
 });
 
 export const revokeUserSessions = defineCall({
-  id: 'revokeUserSessions',
-  path: '/api/staff/v1/users/sessions/revoke',
+  route: post('revokeUserSessions', '/api/staff/v1/users/sessions/revoke'),
+  state: built,
   kind: 'command',
   access: staffOnly,
   summary: 'Revoke every token of a user (their next call answers 401 and logs them out).',
@@ -179,8 +179,8 @@ export const revokeUserSessions = defineCall({
 
 /** Staff look people up by email; served from the profile table, so it is the command side's. */
 export const findUser = defineCall({
-  id: 'findUser',
-  path: '/api/staff/v1/users/find',
+  route: post('findUser', '/api/staff/v1/users/find'),
+  state: built,
   kind: 'query',
   service: 'command-service',
   access: staffOnly,
@@ -206,9 +206,8 @@ export const userAccessSchema = z.object({
 });
 
 export const getUserAccess = defineCall({
-  id: 'getUserAccess',
-  method: 'GET',
-  path: '/api/staff/v1/users/{userId}/access',
+  route: get('getUserAccess', '/api/staff/v1/users/{userId}/access'),
+  state: built,
   kind: 'query',
   access: staffOnly,
   params: z.object({ userId: userIdSchema }),
@@ -218,9 +217,8 @@ export const getUserAccess = defineCall({
 });
 
 export const productOwnership = defineCall({
-  id: 'productOwnership',
-  method: 'GET',
-  path: '/api/staff/v1/products/owners',
+  route: get('productOwnership', '/api/staff/v1/products/owners'),
+  state: built,
   kind: 'query',
   access: staffOnly,
   summary: 'How many accounts own each product (roles and subscriptions), for analysts.',

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, signedIn } from './define';
+import { built, planned } from './build-state';
+import { post } from './call-path';
+import * as routedPaths from './routed-call-paths';
 import {
   centsSchema,
   emptyRequest,
@@ -63,8 +66,8 @@ const offeringsRequest = z.object({
 });
 
 export const getOfferings = defineCall({
-  id: 'getOfferings',
-  path: '/api/subscriptions/v3/offerings/get',
+  route: post('getOfferings', '/api/subscriptions/v3/offerings/get'),
+  state: planned('commerce'),
   kind: 'query',
   access: anyone,
   summary: 'Prices of products and bundles for this visitor, with discounts applied.',
@@ -74,8 +77,8 @@ export const getOfferings = defineCall({
 
 /** The spec gives no shape for the platform and triple offerings; they answer the same reply. */
 export const getPlatformOfferings = defineCall({
-  id: 'getPlatformOfferings',
-  path: '/api/subscriptions/v3/platform-offerings/get',
+  route: post('getPlatformOfferings', '/api/subscriptions/v3/platform-offerings/get'),
+  state: planned('commerce'),
   kind: 'query',
   access: anyone,
   summary: 'Offerings of the platform (all products) page.',
@@ -84,8 +87,8 @@ export const getPlatformOfferings = defineCall({
 });
 
 export const getTripleOfferings = defineCall({
-  id: 'getTripleOfferings',
-  path: '/api/subscriptions/v3/triple-offerings/get',
+  route: post('getTripleOfferings', '/api/subscriptions/v3/triple-offerings/get'),
+  state: planned('commerce'),
   kind: 'query',
   access: anyone,
   summary: 'Offerings of three-product bundles.',
@@ -96,8 +99,8 @@ export const getTripleOfferings = defineCall({
 const checkoutReply = commandAckSchema.extend({ checkoutUrl: z.string() });
 
 export const purchaseOffering = defineCall({
-  id: 'purchaseOffering',
-  path: '/api/subscriptions/v2/offerings/purchase',
+  route: post('purchaseOffering', '/api/subscriptions/v2/offerings/purchase'),
+  state: planned('commerce'),
   kind: 'command',
   access: signedIn,
   summary: 'Start buying an offering; answers the checkout url.',
@@ -115,9 +118,8 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** Anonymous visitors get an empty list (everyone loads subscriptions at startup). */
 export const getSubscriptions = defineCall({
-  id: 'getSubscriptions',
-  method: 'GET',
-  path: '/api/subscriptions/v2/subscriptions/get',
+  route: routedPaths.getSubscriptions,
+  state: built,
   kind: 'query',
   access: anyone,
   summary: "The user's subscriptions; owned products are the active ones plus roles.",
@@ -138,8 +140,8 @@ export const chargeSchema = z.object({
 export type Charge = z.infer<typeof chargeSchema>;
 
 export const getCharges = defineCall({
-  id: 'getCharges',
-  path: '/api/subscriptions/v1/charges/get',
+  route: routedPaths.getCharges,
+  state: built,
   kind: 'query',
   access: anyone,
   summary: "The user's charges and licence charges (empty for anonymous visitors).",
@@ -153,10 +155,9 @@ export const getCharges = defineCall({
  * anything unsigned. A purchase is fulfilled here only, once per checkout however often and
  * concurrently it is delivered. The body is Stripe's event object; only `id` and `type` are fixed.
  */
-export const STRIPE_WEBHOOK_PATH = '/api/subscriptions/v1/stripe/webhook';
 export const stripeWebhook = defineCall({
-  id: 'stripeWebhook',
-  path: STRIPE_WEBHOOK_PATH,
+  route: post('stripeWebhook', '/api/subscriptions/v1/stripe/webhook'),
+  state: built,
   kind: 'command',
   access: anyone,
   summary: 'Payment events from Stripe (checkout paid, refunds) that grant and end subscriptions.',
@@ -166,13 +167,15 @@ export const stripeWebhook = defineCall({
     outcome: z.enum(['fulfilled', 'refunded', 'duplicate', 'ignored']),
   }),
 });
+/** The services keep the raw body of the webhook's requests, which its signature covers. */
+export const STRIPE_WEBHOOK_PATH = stripeWebhook.path;
 
 /** A short-lived link to the receipt document; the spec does not say how the file is delivered. */
 const receiptReply = z.object({ url: z.string() });
 
 export const downloadReceipt = defineCall({
-  id: 'downloadReceipt',
-  path: '/api/subscriptions/v2/receipts/download',
+  route: post('downloadReceipt', '/api/subscriptions/v2/receipts/download'),
+  state: planned('commerce'),
   kind: 'query',
   access: signedIn,
   summary: 'Receipt of one charge.',
@@ -216,8 +219,8 @@ export const licenceStateSchema = z.object({
 export type LicenceState = z.infer<typeof licenceStateSchema>;
 
 export const purchaseLicenses = defineCall({
-  id: 'purchaseLicenses',
-  path: '/api/subscriptions/v2/licenses/purchase',
+  route: post('purchaseLicenses', '/api/subscriptions/v2/licenses/purchase'),
+  state: planned('licences'),
   kind: 'command',
   access: signedIn,
   summary: 'Start buying team licences for one product or bundle.',
@@ -231,8 +234,8 @@ export const purchaseLicenses = defineCall({
 
 /** v3 buys licences valid for a set of products (the spec gives no difference; this is ours). */
 export const purchaseLicensesV3 = defineCall({
-  id: 'purchaseLicensesV3',
-  path: '/api/subscriptions/v3/licenses/purchase',
+  route: post('purchaseLicensesV3', '/api/subscriptions/v3/licenses/purchase'),
+  state: planned('licences'),
   kind: 'command',
   access: signedIn,
   summary: 'Start buying team licences valid for several products.',
@@ -246,8 +249,8 @@ export const purchaseLicensesV3 = defineCall({
 });
 
 export const listLicenseOfferings = defineCall({
-  id: 'listLicenseOfferings',
-  path: '/api/subscriptions/v2/licenses/offerings/list',
+  route: post('listLicenseOfferings', '/api/subscriptions/v2/licenses/offerings/list'),
+  state: planned('licences'),
   kind: 'query',
   access: anyone,
   summary: 'Team-licence prices.',
@@ -256,8 +259,8 @@ export const listLicenseOfferings = defineCall({
 });
 
 export const getLicenseState = defineCall({
-  id: 'getLicenseState',
-  path: '/api/subscriptions/v2/licenses/get_license_state',
+  route: post('getLicenseState', '/api/subscriptions/v2/licenses/get_license_state'),
+  state: planned('licences'),
   kind: 'query',
   access: signedIn,
   summary: "The licence holder's keys, their applications and unused licences per product.",
@@ -266,8 +269,8 @@ export const getLicenseState = defineCall({
 });
 
 export const createLicenseKey = defineCall({
-  id: 'createLicenseKey',
-  path: '/api/subscriptions/v2/licenses/create_license_key',
+  route: post('createLicenseKey', '/api/subscriptions/v2/licenses/create_license_key'),
+  state: planned('licences'),
   kind: 'command',
   access: signedIn,
   summary: 'Create a key from unused licences (lowers the unused count by its count).',
@@ -276,8 +279,8 @@ export const createLicenseKey = defineCall({
 });
 
 export const editLicenseKey = defineCall({
-  id: 'editLicenseKey',
-  path: '/api/subscriptions/v2/licenses/edit_license_key',
+  route: post('editLicenseKey', '/api/subscriptions/v2/licenses/edit_license_key'),
+  state: planned('licences'),
   kind: 'command',
   access: signedIn,
   summary: 'Rename a key or change its maximum uses (unused count adjusts by the difference).',
@@ -286,8 +289,8 @@ export const editLicenseKey = defineCall({
 });
 
 export const deleteLicenseKey = defineCall({
-  id: 'deleteLicenseKey',
-  path: '/api/subscriptions/v2/licenses/delete_license_key',
+  route: post('deleteLicenseKey', '/api/subscriptions/v2/licenses/delete_license_key'),
+  state: planned('licences'),
   kind: 'command',
   access: signedIn,
   summary: 'Delete a key; its count returns to the unused licences.',
@@ -296,8 +299,8 @@ export const deleteLicenseKey = defineCall({
 });
 
 export const applyLicenseKey = defineCall({
-  id: 'applyLicenseKey',
-  path: '/api/subscriptions/v2/licenses/apply_license_key',
+  route: post('applyLicenseKey', '/api/subscriptions/v2/licenses/apply_license_key'),
+  state: planned('licences'),
   kind: 'command',
   access: signedIn,
   summary: 'Redeem a licence key for the signed-in user.',
@@ -306,8 +309,8 @@ export const applyLicenseKey = defineCall({
 });
 
 export const downloadLicenseReceipt = defineCall({
-  id: 'downloadLicenseReceipt',
-  path: '/api/subscriptions/v2/licenses/receipts/download',
+  route: post('downloadLicenseReceipt', '/api/subscriptions/v2/licenses/receipts/download'),
+  state: planned('licences'),
   kind: 'query',
   access: signedIn,
   summary: 'Receipt of one licence charge.',

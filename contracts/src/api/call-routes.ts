@@ -1,6 +1,7 @@
 import type { ApiCall } from './define';
+import * as routed from './routed-call-paths';
 import type { signOut } from './auth';
-import type { verifyCertificate } from './certificates';
+import type { getCertificatePdf, verifyCertificate } from './certificates';
 import type { systemStatus } from './spine';
 import type { getUserInfo } from './users';
 import type { getCharges, getSubscriptions } from './billing';
@@ -17,14 +18,14 @@ import type {
   runCustomInput,
   runSandbox,
   setUserData,
-} from './problems';
+} from './problems/index';
 
 /*
  * Where a call goes, without its zod schemas. The web builds an endpoint from a route when the page
  * that needs it must show before zod and the schemas load (the question list, the status page, the
- * session every page shares); the call's types ride
- * along, so the endpoint is typed as if built from the call. This module imports types only: keep it so.
- * Each route is checked against its call (call-routes.test.ts).
+ * session every page shares); the call's types ride along, so the endpoint is typed as if built from
+ * the call. A route is its call's entry in routed-call-paths.ts, where its path is written. This module
+ * imports types only, besides that one: keep it so.
  */
 
 declare const callOfRoute: unique symbol;
@@ -43,110 +44,22 @@ export function buildRoutePath(route: Pick<ApiCall, 'id' | 'path'>, params: Reco
   });
 }
 
-export const listCodingQuestionsRoute: CallRoute<typeof listCodingQuestions> = {
-  id: 'listCodingQuestions',
-  method: 'POST',
-  path: '/api/problems/v1/{product}/coding-questions/list',
-};
-
-export const getCodingQuestionRoute: CallRoute<typeof getCodingQuestion> = {
-  id: 'getCodingQuestion',
-  method: 'POST',
-  path: '/api/problems/v1/{product}/coding-questions/get',
-};
-
-export const listLanguagesRoute: CallRoute<typeof listLanguages> = {
-  id: 'listLanguages',
-  method: 'GET',
-  path: '/api/problems/v1/languages',
-};
-
-export const runSandboxRoute: CallRoute<typeof runSandbox> = {
-  id: 'runSandbox',
-  method: 'POST',
-  path: '/api/problems/v1/{product}/run-sandbox',
-};
-
-export const runCustomInputRoute: CallRoute<typeof runCustomInput> = {
-  id: 'runCustomInput',
-  method: 'POST',
-  path: '/api/problems/v1/{product}/run_custom_input',
-};
-
-export const createSubmissionRoute: CallRoute<typeof createSubmission> = {
-  id: 'createSubmission',
-  method: 'POST',
-  path: '/api/problems/v1/{product}/submissions/create',
-};
-
-export const listSubmissionsRoute: CallRoute<typeof listSubmissions> = {
-  id: 'listSubmissions',
-  method: 'POST',
-  path: '/api/problems/v1/submissions/list',
-};
-
-export const getUserDataRoute: CallRoute<typeof getUserData> = {
-  id: 'getUserData',
-  method: 'POST',
-  path: '/api/problems/v1/{product}/user-data/get',
-};
-
-export const setUserDataRoute: CallRoute<typeof setUserData> = {
-  id: 'setUserData',
-  method: 'POST',
-  path: '/api/problems/v1/{product}/user-data/set',
-};
-
-export const getUnlocksRoute: CallRoute<typeof getUnlocks> = {
-  id: 'getUnlocks',
-  method: 'POST',
-  path: '/api/problems/v1/{product}/unlocks/get',
-};
-
-export const getMyCertificatesRoute: CallRoute<typeof getMyCertificates> = {
-  id: 'getMyCertificates',
-  method: 'POST',
-  path: '/api/problems/v1/certificates/get_my_certificates',
-};
-
-export const generateCertificateRoute: CallRoute<typeof generateCertificate> = {
-  id: 'generateCertificate',
-  method: 'POST',
-  path: '/api/problems/v1/certificates/generate_certificate',
-};
-
-export const verifyCertificateRoute: CallRoute<typeof verifyCertificate> = {
-  id: 'verifyCertificate',
-  method: 'GET',
-  path: '/api/certificates/v1/{certificateId}/verify',
-};
-
-export const systemStatusRoute: CallRoute<typeof systemStatus> = {
-  id: 'systemStatus',
-  method: 'GET',
-  path: '/api/system/v1/status',
-};
-
-export const getUserInfoRoute: CallRoute<typeof getUserInfo> = {
-  id: 'getUserInfo',
-  method: 'POST',
-  path: '/api/users/v1/userinfo/get',
-};
-
-export const signOutRoute: CallRoute<typeof signOut> = {
-  id: 'signOut',
-  method: 'POST',
-  path: '/api/auth/v1/logout',
-};
-
-export const getSubscriptionsRoute: CallRoute<typeof getSubscriptions> = {
-  id: 'getSubscriptions',
-  method: 'GET',
-  path: '/api/subscriptions/v2/subscriptions/get',
-};
-
-export const getChargesRoute: CallRoute<typeof getCharges> = {
-  id: 'getCharges',
-  method: 'POST',
-  path: '/api/subscriptions/v1/charges/get',
-};
+export const listCodingQuestionsRoute: CallRoute<typeof listCodingQuestions> = routed.listCodingQuestions;
+export const getCodingQuestionRoute: CallRoute<typeof getCodingQuestion> = routed.getCodingQuestion;
+export const listLanguagesRoute: CallRoute<typeof listLanguages> = routed.listLanguages;
+export const runSandboxRoute: CallRoute<typeof runSandbox> = routed.runSandbox;
+export const runCustomInputRoute: CallRoute<typeof runCustomInput> = routed.runCustomInput;
+export const createSubmissionRoute: CallRoute<typeof createSubmission> = routed.createSubmission;
+export const listSubmissionsRoute: CallRoute<typeof listSubmissions> = routed.listSubmissions;
+export const getUserDataRoute: CallRoute<typeof getUserData> = routed.getUserData;
+export const setUserDataRoute: CallRoute<typeof setUserData> = routed.setUserData;
+export const getUnlocksRoute: CallRoute<typeof getUnlocks> = routed.getUnlocks;
+export const getMyCertificatesRoute: CallRoute<typeof getMyCertificates> = routed.getMyCertificates;
+export const generateCertificateRoute: CallRoute<typeof generateCertificate> = routed.generateCertificate;
+export const getCertificatePdfRoute: CallRoute<typeof getCertificatePdf> = routed.getCertificatePdf;
+export const verifyCertificateRoute: CallRoute<typeof verifyCertificate> = routed.verifyCertificate;
+export const systemStatusRoute: CallRoute<typeof systemStatus> = routed.systemStatus;
+export const getUserInfoRoute: CallRoute<typeof getUserInfo> = routed.getUserInfo;
+export const signOutRoute: CallRoute<typeof signOut> = routed.signOut;
+export const getSubscriptionsRoute: CallRoute<typeof getSubscriptions> = routed.getSubscriptions;
+export const getChargesRoute: CallRoute<typeof getCharges> = routed.getCharges;

@@ -1,124 +1,13 @@
 import { z } from 'zod';
+import * as api from './index';
 import { apiCalls } from './index';
 import { pathMatcher } from './define';
 import type { ApiCall } from './define';
 import { productIds } from '../constants';
+import { specCalls } from './spec-calls';
 
-/** Every call path of spec section 7, as written there (per-product ones with their {product} placeholder). */
-const section7Paths: readonly (readonly ['GET' | 'POST', string])[] = [
-  // Auth
-  ['GET', '/api/auth/v1/oauth2/{provider}'],
-  ['POST', '/api/auth/refresh'],
-  ['POST', '/api/auth/v1/account/wipe'],
-  ['POST', '/api/auth/v1/username/set'],
-  // Users
-  ['POST', '/api/users/v1/userinfo/get'],
-  ['POST', '/api/users/v1/screen_lease/acquire'],
-  ['POST', '/api/users/v1/meta'],
-  ['POST', '/api/users/v1/usermeta/get'],
-  ['POST', '/api/users/v1/ui_version/eval'],
-  ['POST', '/api/users/v1/page_perf/record'],
-  ['POST', '/api/users/v1/license-report/get'],
-  // Events
-  ['POST', '/api/events/v1/event'],
-  ['POST', '/api/events/v1/candidate-perf-event'],
-  // Announcements
-  ['POST', '/api/announcements/v1/announcement/mine'],
-  // Problems, per product
-  ...[
-    'glossary/get',
-    'datastructures/get',
-    'coding-questions/list',
-    'coding-questions/get',
-    'tips/get',
-    'design-questions/list',
-    'design-questions/get',
-    'long-form-questions/list',
-    'long-form-questions/get',
-    'interview-tips/get',
-    'interview-questions/list',
-    'fundamentals/get',
-    'lessons/list',
-    'lessons/get',
-    'assessments/get',
-    'projects/list',
-    'projects/get',
-    'user-data/get',
-    'user-data/set',
-    'unlocks/get',
-    'quiz/list',
-    'quiz/start',
-    'quiz/answer',
-    'quiz/finish',
-    // Code execution
-    'run-sandbox',
-    'submissions/create',
-    'run_custom_input',
-    'run_json_tests',
-    'run-repl',
-    'run-mocha',
-    'submissions/mcq/create',
-    'submissions/fitb/create',
-    'submissions/coding-question/sandbox/create',
-    'submissions/screenshot/create',
-    'submissions/frontend-question/mocha/create',
-  ].map((rest) => ['POST', `/api/problems/v1/{product}/${rest}`] as const),
-  ['POST', '/api/problems/v1/systems-design-quiz/list'],
-  ['POST', '/api/problems/v1/systems-design-quiz/start'],
-  ['POST', '/api/problems/v1/systems-design-quiz/answer'],
-  ['POST', '/api/problems/v1/systems-design-quiz/finish'],
-  // Assessments
-  ['POST', '/api/problems/v1/assessments/list'],
-  ['POST', '/api/problems/v1/assessments/start'],
-  ['POST', '/api/problems/v1/assessments/current/get'],
-  ['POST', '/api/problems/v1/assessments/current/abandon'],
-  ['POST', '/api/problems/v1/assessments/details/get'],
-  // Certificates, behaviorals, submissions
-  ['POST', '/api/problems/v1/certificates/get_my_certificates'],
-  ['POST', '/api/problems/v1/certificates/generate_certificate'],
-  ['POST', '/api/problems/v1/behaviorals/get'],
-  ['POST', '/api/problems/v1/submissions/list'],
-  ['POST', '/api/problems/v1/submissions/deleteAll'],
-  // Shared solutions
-  ...[
-    'submit',
-    'list',
-    'vote',
-    'delete',
-    'comments/create',
-    'comments/list',
-    'comments/vote',
-    'comments/delete',
-    'comments/edit',
-    'nested-comments/list',
-  ].map((rest) => ['POST', `/api/problems/v1/shared-solutions/${rest}`] as const),
-  // Recruiting
-  ['POST', '/api/recruiting/v1/candidate-profile/get'],
-  ['POST', '/api/recruiting/v1/candidate-profile/set'],
-  // Billing
-  ['POST', '/api/subscriptions/v3/offerings/get'],
-  ['POST', '/api/subscriptions/v3/platform-offerings/get'],
-  ['POST', '/api/subscriptions/v3/triple-offerings/get'],
-  ['POST', '/api/subscriptions/v2/offerings/purchase'],
-  ['GET', '/api/subscriptions/v2/subscriptions/get'],
-  ['POST', '/api/subscriptions/v1/charges/get'],
-  ['POST', '/api/subscriptions/v2/receipts/download'],
-  ['POST', '/api/subscriptions/v2/licenses/purchase'],
-  ['POST', '/api/subscriptions/v3/licenses/purchase'],
-  ['POST', '/api/subscriptions/v2/licenses/offerings/list'],
-  ['POST', '/api/subscriptions/v2/licenses/get_license_state'],
-  ['POST', '/api/subscriptions/v2/licenses/delete_license_key'],
-  ['POST', '/api/subscriptions/v2/licenses/edit_license_key'],
-  ['POST', '/api/subscriptions/v2/licenses/apply_license_key'],
-  ['POST', '/api/subscriptions/v2/licenses/create_license_key'],
-  ['POST', '/api/subscriptions/v2/licenses/receipts/download'],
-  // Affiliates
-  ['GET', '/api/subscriptions/v1/affiliates/data'],
-  ['POST', '/api/subscriptions/v1/affiliates/tracking/click'],
-  ['GET', '/api/subscriptions/v1/affiliates/tracking'],
-  ['POST', '/api/subscriptions/v2/affiliate-account/get'],
-  ['GET', '/api/subscriptions/v2/affiliate_payouts/last'],
-];
+/** The calls of spec section 7 (spec-calls.ts, the coverage table's rows). */
+const section7 = new Set<string>(Object.values(specCalls).flat());
 
 /** Commands whose answer is not a JSON acknowledgement: a redirect, an HTML page, or a read-side admin reply. */
 const commandsWithoutAck = new Set(['startOAuth', 'finishOAuth', 'rebuildProjection']);
@@ -134,6 +23,12 @@ describe('apiCalls', () => {
     for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]*$/);
   });
 
+  it('exports each call under its id', () => {
+    const exported = Object.entries(api).filter(([, value]) => apiCalls.includes(value as ApiCall));
+    expect(exported.length).toBe(apiCalls.length);
+    for (const [name, call] of exported) expect((call as ApiCall).id).toBe(name);
+  });
+
   it('has a unique method and path per call', () => {
     const keys = apiCalls.map((call) => `${call.method} ${call.path}`);
     expect(new Set(keys).size).toBe(keys.length);
@@ -147,21 +42,9 @@ describe('apiCalls', () => {
     }
   });
 
-  it('contains every call path of spec section 7 with its method', () => {
-    const present = new Set(apiCalls.map((call) => `${call.method} ${call.path}`));
-    const missing = section7Paths
-      .map(([method, path]) => `${method} ${path}`)
-      .filter((key) => !present.has(key));
-    expect(missing).toEqual([]);
-    expect(new Set(section7Paths.map(([method, path]) => `${method} ${path}`)).size).toBe(
-      section7Paths.length,
-    );
-  });
-
   it('adds to section 7 only platform calls (staff, system) and what sign-in needs beyond it', () => {
-    const spec = new Set(section7Paths.map(([method, path]) => `${method} ${path}`));
     const extra = apiCalls
-      .filter((call) => !spec.has(`${call.method} ${call.path}`))
+      .filter((call) => !section7.has(call.id))
       .filter((call) => !/^\/api\/(staff|system)\//.test(call.path));
     // The OAuth callback, the provider list of the sign-in dialog, and sign-out (tokens are revocable).
     // The languages this deployment can run, for the workspace's language menu.

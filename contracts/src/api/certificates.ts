@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { anyone, defineCall } from './define';
+import { built } from './build-state';
+import * as routedPaths from './routed-call-paths';
 import { problemProductSchema, timestampSchema } from './common';
 
 /*
  * Public certificate pages: anyone holding a verification id (printed on the certificate) can
  * download the PDF and check that it was issued. The learner's own calls (get_my_certificates,
- * generate_certificate) are in problems.ts, with the rest of spec 7.
+ * generate_certificate) are in problems/unlocks-certificates.ts, with the rest of spec 7.
  */
 
 const certificateParams = z.object({ certificateId: z.uuid('The certificate id is not valid.') });
 
 export const getCertificatePdf = defineCall({
-  id: 'getCertificatePdf',
-  method: 'GET',
-  path: '/api/certificates/v1/{certificateId}.pdf',
+  route: routedPaths.getCertificatePdf,
+  state: built,
   kind: 'query',
   access: anyone,
   params: certificateParams,
@@ -23,9 +24,8 @@ export const getCertificatePdf = defineCall({
 });
 
 export const verifyCertificate = defineCall({
-  id: 'verifyCertificate',
-  method: 'GET',
-  path: '/api/certificates/v1/{certificateId}/verify',
+  route: routedPaths.verifyCertificate,
+  state: built,
   kind: 'query',
   access: anyone,
   params: certificateParams,

@@ -3,11 +3,13 @@ import { problemProductIds } from '../constants';
 import { actorSchema } from '../events/define';
 import { codingLanguageSchema, emptyRequest, problemProductSchema, timestampSchema } from './common';
 import { defineCall, staffOnly } from './define';
+import { built } from './build-state';
+import { get, post } from './call-path';
 
 /** Staff publish the content the deployment ships: an event per new or changed question or lesson. */
 export const publishContent = defineCall({
-  id: 'publishContent',
-  path: '/api/staff/v1/content/publish',
+  route: post('publishContent', '/api/staff/v1/content/publish'),
+  state: built,
   kind: 'command',
   access: staffOnly,
   summary: "Publish the deployment's content folder: each new or changed item gets its next version.",
@@ -85,9 +87,8 @@ export type QuestionVersion = z.infer<typeof questionVersionSchema>;
  * named as coding-questions/get takes it: its name (any case), its id (slug) or its uid.
  */
 export const listQuestionVersions = defineCall({
-  id: 'listQuestionVersions',
-  method: 'GET',
-  path: '/api/staff/v1/content/questions/{questionId}/versions',
+  route: get('listQuestionVersions', '/api/staff/v1/content/questions/{questionId}/versions'),
+  state: built,
   kind: 'query',
   access: staffOnly,
   params: z.object({

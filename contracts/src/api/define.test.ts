@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { buildPath, defineCall, pathMatcher, anyone, commandAckSchema } from './define';
+import { post } from './call-path';
+import { built } from './build-state';
 import { apiCalls } from './index';
 import { getCodingQuestion, getUnlocks } from './problems';
 import { startOAuth } from './auth';
@@ -27,8 +29,8 @@ describe('buildPath and pathMatcher', () => {
 
   it('encodes and decodes values that are not url-safe', () => {
     const call = defineCall({
-      id: 'sample',
-      path: '/api/sample/{a}/x/{b}',
+      route: post('sample', '/api/sample/{a}/x/{b}'),
+      state: built,
       kind: 'query',
       access: anyone,
       params: z.object({ a: z.string(), b: z.string() }),
@@ -61,8 +63,8 @@ describe('defineCall', () => {
   it('refuses placeholders that differ from params', () => {
     expect(() =>
       defineCall({
-        id: 'broken',
-        path: '/api/broken/{product}',
+        route: post('broken', '/api/broken/{product}'),
+        state: built,
         kind: 'command',
         access: anyone,
         params: z.object({ name: z.string() }),
@@ -73,17 +75,17 @@ describe('defineCall', () => {
     ).toThrow(/placeholders/);
   });
 
-  it('defaults the method to POST and the service to the kind', () => {
+  it('takes the id, method and path from the route, and defaults the service to the kind', () => {
     const call = defineCall({
-      id: 'plain',
-      path: '/api/plain',
+      route: post('plain', '/api/plain'),
+      state: built,
       kind: 'command',
       access: anyone,
       request: z.object({}),
       response: commandAckSchema,
       summary: 'Plain.',
     });
-    expect(call.method).toBe('POST');
+    expect([call.id, call.method, call.path]).toEqual(['plain', 'POST', '/api/plain']);
     expect(call.service).toBe('command-service');
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { productIds } from '../constants';
+import type { CallPath } from './call-path';
+import type { BuildState } from './build-state';
 
 /**
  * Who may call an endpoint.
@@ -45,12 +47,14 @@ export type ApiCall<
   readonly summary: string;
   /** Fire-and-forget calls: the client ignores errors (spec 7, click tracking). */
   readonly fireAndForget?: boolean;
+  /** Built, or planned by an area of work (build-state.ts): the coverage table of contracts/README.md. */
+  readonly state: BuildState;
 };
 
 type CallInput<Request extends z.ZodType, Response extends z.ZodType, Params extends z.ZodType> = {
-  id: string;
-  method?: HttpMethod;
-  path: string;
+  /** The call's entry in call-paths.ts (or call-routes.ts): its id, method and path. */
+  route: CallPath;
+  state: BuildState;
   kind: CallKind;
   service?: ServiceName;
   access: Access;
@@ -68,16 +72,19 @@ export function defineCall<
   Response extends z.ZodType,
   Params extends z.ZodType = typeof noParams,
 >(input: CallInput<Request, Response, Params>): ApiCall<Request, Response, Params> {
-  const placeholders = [...input.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const { route, ...rest } = input;
+  const placeholders = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const params = (input.params ?? noParams) as Params;
   const shape = params instanceof z.ZodObject ? Object.keys(params.shape) : [];
   if (placeholders.sort().join() !== shape.sort().join()) {
-    throw new Error(`${input.id}: path placeholders (${placeholders}) differ from params (${shape})`);
+    throw new Error(`${route.id}: path placeholders (${placeholders}) differ from params (${shape})`);
   }
   return {
-    method: 'POST',
+    id: route.id,
+    method: route.method,
+    path: route.path,
     service: input.kind === 'command' ? 'command-service' : 'projection-service',
-    ...input,
+    ...rest,
     params,
   };
 }

@@ -4,7 +4,9 @@ import * as auth from './auth';
 import * as users from './users';
 import * as events from './events';
 import * as announcements from './announcements';
-import * as problems from './problems';
+// './problems/index', not './problems': a build made before the split still holds dist/api/problems.js,
+// which Node would load first.
+import * as problems from './problems/index';
 import * as recruiting from './recruiting';
 import * as billing from './billing';
 import * as affiliates from './affiliates';
@@ -12,13 +14,14 @@ import * as content from './content';
 import * as certificates from './certificates';
 
 export * from './define';
+export { plannedAreas, type BuildState, type PlannedArea } from './build-state';
 export * from './common';
 export * from './spine';
 export * from './auth';
 export * from './users';
 export * from './events';
 export * from './announcements';
-export * from './problems';
+export * from './problems/index';
 export * from './recruiting';
 export * from './billing';
 export * from './affiliates';

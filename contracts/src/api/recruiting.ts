@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { commandAckSchema, defineCall, signedIn } from './define';
+import { planned } from './build-state';
+import { post } from './call-path';
 import { emptyRequest } from './common';
 
 /** Work experience entry of spec 3. start and end are as the user enters them (for example 2021-04). */
@@ -19,8 +21,8 @@ export const recruitingProfileSchema = z.object({
 export type RecruitingProfile = z.infer<typeof recruitingProfileSchema>;
 
 export const getCandidateProfile = defineCall({
-  id: 'getCandidateProfile',
-  path: '/api/recruiting/v1/candidate-profile/get',
+  route: post('getCandidateProfile', '/api/recruiting/v1/candidate-profile/get'),
+  state: planned('recruiting'),
   kind: 'query',
   access: signedIn,
   summary: "The user's recruiting profile.",
@@ -29,8 +31,8 @@ export const getCandidateProfile = defineCall({
 });
 
 export const setCandidateProfile = defineCall({
-  id: 'setCandidateProfile',
-  path: '/api/recruiting/v1/candidate-profile/set',
+  route: post('setCandidateProfile', '/api/recruiting/v1/candidate-profile/set'),
+  state: planned('recruiting'),
   kind: 'command',
   access: signedIn,
   summary: "Save the user's recruiting profile (whole document).",

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, staffOnly } from './define';
+import { built } from './build-state';
+import { get, post } from './call-path';
+import * as routedPaths from './routed-call-paths';
 import { affiliateCodeSchema } from '../rules/affiliates';
 
 /** A real calendar day from year 1 (PostgreSQL has no year 0). */
@@ -9,8 +12,8 @@ const isoDay = z.iso
 
 /** Spec 7, Events: the client's telemetry. */
 export const recordEvent = defineCall({
-  id: 'recordEvent',
-  path: '/api/events/v1/event',
+  route: post('recordEvent', '/api/events/v1/event'),
+  state: built,
   kind: 'command',
   access: anyone,
   summary: 'Append a telemetry event (UI errors, crashes, forced refresh, network errors...).',
@@ -24,8 +27,8 @@ export const recordEvent = defineCall({
 
 /** Spec 7, Affiliates: the affiliate code as the body; fire and forget. */
 export const trackAffiliateClick = defineCall({
-  id: 'trackAffiliateClick',
-  path: '/api/subscriptions/v1/affiliates/tracking/click',
+  route: post('trackAffiliateClick', '/api/subscriptions/v1/affiliates/tracking/click'),
+  state: built,
   kind: 'command',
   access: anyone,
   fireAndForget: true,
@@ -37,9 +40,8 @@ export const trackAffiliateClick = defineCall({
 const dayRange = z.object({ from: isoDay.optional(), to: isoDay.optional() });
 
 export const telemetryDailyCounts = defineCall({
-  id: 'telemetryDailyCounts',
-  method: 'GET',
-  path: '/api/staff/v1/telemetry/daily',
+  route: get('telemetryDailyCounts', '/api/staff/v1/telemetry/daily'),
+  state: built,
   kind: 'query',
   access: staffOnly,
   summary: 'Telemetry events counted per type per UTC day.',
@@ -48,9 +50,8 @@ export const telemetryDailyCounts = defineCall({
 });
 
 export const affiliateClicksDaily = defineCall({
-  id: 'affiliateClicksDaily',
-  method: 'GET',
-  path: '/api/staff/v1/affiliates/clicks/daily',
+  route: get('affiliateClicksDaily', '/api/staff/v1/affiliates/clicks/daily'),
+  state: built,
   kind: 'query',
   access: staffOnly,
   summary: 'Affiliate link clicks counted per code per UTC day.',
@@ -76,9 +77,8 @@ export const projectionStatusSchema = z.object({
 export type ProjectionStatus = z.infer<typeof projectionStatusSchema>;
 
 export const systemStatus = defineCall({
-  id: 'systemStatus',
-  method: 'GET',
-  path: '/api/system/v1/status',
+  route: routedPaths.systemStatus,
+  state: built,
   kind: 'query',
   access: anyone,
   summary: "Event-store head and each projection's checkpoint and lag.",
@@ -91,8 +91,8 @@ export const systemStatus = defineCall({
 });
 
 export const rebuildProjection = defineCall({
-  id: 'rebuildProjection',
-  path: '/api/staff/v1/projections/{name}/rebuild',
+  route: post('rebuildProjection', '/api/staff/v1/projections/{name}/rebuild'),
+  state: built,
   kind: 'command',
   service: 'projection-service',
   access: staffOnly,

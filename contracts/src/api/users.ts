@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, looseObject, signedIn, staffOnly } from './define';
+import { built, planned } from './build-state';
+import { post } from './call-path';
+import * as routedPaths from './routed-call-paths';
 import { fetchRequestSchema, roleSchema } from './common';
 import { oauthProviders, SCREEN_LEASE_TTL_DEFAULT_SECONDS, uiVersionStatuses } from '../constants';
 
@@ -25,8 +28,8 @@ export const userInfoSchema = z.object({
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const getUserInfo = defineCall({
-  id: 'getUserInfo',
-  path: '/api/users/v1/userinfo/get',
+  route: routedPaths.getUserInfo,
+  state: built,
   kind: 'query',
   /** Personal data lives in the command side's profile table (never in events or read models). */
   service: 'command-service',
@@ -48,8 +51,8 @@ export type LeaseReply = z.infer<typeof leaseReplySchema>;
  * (the spec gives 30 s default and 25 s from the shell).
  */
 export const acquireScreenLease = defineCall({
-  id: 'acquireScreenLease',
-  path: '/api/users/v1/screen_lease/acquire',
+  route: post('acquireScreenLease', '/api/users/v1/screen_lease/acquire'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: "Acquire or renew this machine's single-screen lease; force takes it over.",
@@ -64,8 +67,8 @@ export const acquireScreenLease = defineCall({
 
 /** Writes user meta (the keys of spec 3, User meta keys); merged deeply unless DeepMerge is false. */
 export const setUserMeta = defineCall({
-  id: 'setUserMeta',
-  path: '/api/users/v1/meta',
+  route: post('setUserMeta', '/api/users/v1/meta'),
+  state: planned('account'),
   kind: 'command',
   access: signedIn,
   summary: 'Save part of the user meta document.',
@@ -78,8 +81,8 @@ export const setUserMeta = defineCall({
 });
 
 export const getUserMeta = defineCall({
-  id: 'getUserMeta',
-  path: '/api/users/v1/usermeta/get',
+  route: post('getUserMeta', '/api/users/v1/usermeta/get'),
+  state: planned('account'),
   kind: 'query',
   access: signedIn,
   summary: 'Read the parts of the user meta document the fetch map selects.',
@@ -103,8 +106,8 @@ const boundSchema = z
  * UI_MIN_SUPPORTED_VERSION / UI_MIN_RECOMMENDED_VERSION; null falls back to them.
  */
 export const setUiVersionBounds = defineCall({
-  id: 'setUiVersionBounds',
-  path: '/api/staff/v1/ui-version/bounds',
+  route: post('setUiVersionBounds', '/api/staff/v1/ui-version/bounds'),
+  state: built,
   kind: 'command',
   access: staffOnly,
   summary: 'Set the oldest supported and the oldest recommended web build.',
@@ -113,8 +116,8 @@ export const setUiVersionBounds = defineCall({
 });
 
 export const evalUiVersion = defineCall({
-  id: 'evalUiVersion',
-  path: '/api/users/v1/ui_version/eval',
+  route: post('evalUiVersion', '/api/users/v1/ui_version/eval'),
+  state: built,
   kind: 'query',
   access: anyone,
   summary: "Whether the client's build is supported, deprecated or unsupported (polled every 10 minutes).",
@@ -127,8 +130,8 @@ export const evalUiVersion = defineCall({
  * (for example responseEnd, domInteractive, loadEventEnd). The field names are ours.
  */
 export const recordPagePerf = defineCall({
-  id: 'recordPagePerf',
-  path: '/api/users/v1/page_perf/record',
+  route: post('recordPagePerf', '/api/users/v1/page_perf/record'),
+  state: planned('telemetry'),
   kind: 'command',
   access: anyone,
   summary: 'Record page-load timing offsets.',
@@ -140,8 +143,8 @@ export const recordPagePerf = defineCall({
 });
 
 export const getLicenseReport = defineCall({
-  id: 'getLicenseReport',
-  path: '/api/users/v1/license-report/get',
+  route: post('getLicenseReport', '/api/users/v1/license-report/get'),
+  state: planned('licences'),
   kind: 'query',
   access: signedIn,
   summary: 'Usage statistics of one licence key, for its holder.',

@@ -5,7 +5,7 @@ import {
   UNKNOWN_RUN_ERROR_STATUS,
 } from '../constants';
 import type { ExecutionStatus, SubmissionStatus } from '../constants';
-import type { RunResponse, TestResult } from '../api/problems';
+import type { RunResponse, TestResult } from '../api/problems/execution';
 
 /** What was run: each kind has its passed and failed execution status (spec 4). */
 export const runKinds = [

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { Client } from 'pg';
-import { type EventPosition, comparePositions, parsePosition } from '@app/contracts';
+import { type EventPosition, comparePositions, parsePosition, recordEvent } from '@app/contracts';
 import { now, round, sleep } from './support';
 
 /**
@@ -91,7 +91,7 @@ function post(agent: http.Agent, url: URL, body: string): Promise<{ status: numb
 }
 
 async function load(input: LoadInput): Promise<LoadReport> {
-  const url = new URL('/api/events/v1/event', input.baseUrl);
+  const url = new URL(recordEvent.path, input.baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: input.maxInFlight });
   const commands: SentCommand[] = [];
   const inFlight = new Set<Promise<void>>();

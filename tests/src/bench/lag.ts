@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { comparePositions, parsePosition } from '@app/contracts';
+import { comparePositions, parsePosition, systemStatus } from '@app/contracts';
 import { freePort } from '@app/infra/dist/free-port';
 import { newStaffToken, startPlatform } from '@app/infra/dist/platform';
 import type { LoadInput, LoadReport, ProbeInput, ProbeReport, ProbeStop, WorkerMessage } from './lag-worker';
@@ -120,7 +120,7 @@ export async function measureVisibleLag(options: {
   const workers: Worker[] = [];
   try {
     const baseUrl = `http://127.0.0.1:${port}`;
-    const before = await fetch(`${baseUrl}/api/system/v1/status`);
+    const before = await fetch(`${baseUrl}${systemStatus.path}`);
     if (!before.ok)
       throw new Error(`The platform's status answered ${before.status}: ${await before.text()}`);
 
@@ -191,7 +191,7 @@ export async function measureVisibleLag(options: {
         ...rest,
       };
     }
-    const after = await fetch(`${baseUrl}/api/system/v1/status`);
+    const after = await fetch(`${baseUrl}${systemStatus.path}`);
     return {
       lag: {
         visibleLagMs: percentiles(lags),

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { DEFAULT_CERTIFICATE_VERSION, type Principal, generateCertificate } from '@app/contracts';
+import {
+  DEFAULT_CERTIFICATE_VERSION,
+  type Principal,
+  buildPath,
+  generateCertificate,
+  getCertificatePdf,
+} from '@app/contracts';
 import {
   type CallInput,
   ContractRoute,
@@ -15,7 +21,7 @@ import {
 import { GenerateCertificateCommand } from './generate-certificate.command';
 import type { CertificateGenerated } from './generate-certificate.handler';
 
-export const certificatePdfPath = (certificateId: string) => `/api/certificates/v1/${certificateId}.pdf`;
+export const certificatePdfPath = (certificateId: string) => buildPath(getCertificatePdf, { certificateId });
 
 /** generate_certificate (spec 7): `type` names the product; answers where to download the certificate. */
 @Controller()

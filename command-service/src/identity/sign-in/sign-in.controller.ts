@@ -6,6 +6,7 @@ import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import {
   OAUTH_STATE_TTL_MS,
   type SignInProvider,
+  buildPath,
   finishOAuth,
   listSignInProviders,
   startOAuth,
@@ -28,7 +29,8 @@ import { SignInRateLimiter, resolveRedirect } from './sign-in-guards';
 import { SignInService } from './sign-in.service';
 
 const STATE_COOKIE = 'ae_oauth_state';
-const STATE_COOKIE_PATH = '/api/auth/v1/oauth2';
+/** Covers both the start (`.../oauth2/{provider}`) and the callback (`.../oauth2/{provider}/callback`). */
+const STATE_COOKIE_PATH = startOAuth.path.replace('/{provider}', '');
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
@@ -173,7 +175,7 @@ export class SignInController {
     response: Response,
   ) {
     if (!input.email) {
-      const page = fakeSignInForm('/api/auth/v1/oauth2/fake', {
+      const page = fakeSignInForm(buildPath(startOAuth, { provider: 'fake' }), {
         redirect: input.redirect,
         partition: input.partition,
         checkStudent: input.checkStudent === undefined ? undefined : String(input.checkStudent),

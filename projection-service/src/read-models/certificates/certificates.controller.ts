@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import {
   type Principal,
+  buildPath,
   getCertificatePdf,
   getMyCertificates,
   verifyCertificate,
@@ -28,7 +29,7 @@ type CertificateRow = {
   issued_at: Date;
 };
 
-const pdfPath = (certificateId: string) => `/api/certificates/v1/${certificateId}.pdf`;
+const pdfPath = (certificateId: string) => buildPath(getCertificatePdf, { certificateId });
 /** The public page that verifies a certificate (the web app's /certificates/:certificateId). */
 const verifyPath = (certificateId: string) => `/certificates/${certificateId}`;
 

@@ -1,12 +1,12 @@
 import { useParams } from 'react-router-dom';
-import { type ProductId, productIds } from '@app/contracts';
+import { type ProductId, buildRoutePath, getCertificatePdfRoute, productIds } from '@app/contracts';
 import { useVerifyCertificateQuery } from '@/features/progress/api/progress-api';
 import { products } from '@/shared/catalog/products';
 import { Loader } from '@/shared/ui/loader';
 import { PageHeader } from '@/shared/ui/page';
 
 const NOT_FOUND_TEXT = 'No certificate has this id.';
-const pdfUrl = (certificateId: string) => `/api/certificates/v1/${encodeURIComponent(certificateId)}.pdf`;
+const pdfUrl = (certificateId: string) => buildRoutePath(getCertificatePdfRoute, { certificateId });
 const productName = (product: string) =>
   (productIds as readonly string[]).includes(product) ? products[product as ProductId].name : product;
 

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { anyone, commandAckSchema, defineCall, ownerOfPathProduct, signedIn } from '../define';
+import { built, planned } from '../build-state';
+import { post } from '../call-path';
+import * as routedPaths from '../routed-call-paths';
+import { codingLanguageSchema, idSchema, problemProductParams, sourceCodeSchema } from '../common';
+import { DEFAULT_LANGUAGE, INVALID_QUICK_TEST_INPUT_MESSAGE } from '../../constants';
+import { submissionSchema } from './shared-schemas';
+
+/*
+ * Spec 7, Code execution: runs and submissions, placed per product so that ownership is checked from
+ * the path; the ML track's go to /api/problems/v1/mlexpert/... (spec: product key 'mlexpert'). Request
+ * shapes are not in the spec; these fields are ours. Run responses and test results are spec 3's.
+ */
+
+/** A test's error: the runner's typed error, or a bare string (which the client turns into RUNTIME). */
+export const testErrorSchema = z.union([z.string(), z.object({ type: z.string(), reason: z.string() })]);
+
+/** Test result of spec 3. Expected and actual are text; the client truncates them for display. */
+export const testResultSchema = z.object({
+  Expected: z.string(),
+  Actual: z.string(),
+  Matches: z.boolean(),
+  Error: testErrorSchema.nullable(),
+  outputToDisplay: z.string(),
+  hideOutput: z.boolean(),
+});
+export type TestResult = z.infer<typeof testResultSchema>;
+
+/**
+ * Run response of spec 3. Runner failures (timeout, rate limit, invalid input, output too large,
+ * version mismatch) are error answers with the RCE_* / PROBLEMS_VERSION_MISMATCH codes instead.
+ */
+export const runResponseSchema = z.object({
+  RawOutput: z.string(),
+  TestResults: z.array(testResultSchema),
+  /** True when the results come from JSON test cases (run_json_tests). */
+  JSONTests: z.boolean(),
+  HasError: z.boolean(),
+  OutOfResources: z.boolean(),
+  wasAborted: z.boolean(),
+});
+export type RunResponse = z.infer<typeof runResponseSchema>;
+
+const runTarget = z.object({
+  questionId: idSchema,
+  language: codingLanguageSchema,
+  /** Question version the code was written against; a stale one fails with PROBLEMS_VERSION_MISMATCH. */
+  questionVersion: z.number().int().nonnegative().optional(),
+});
+
+const codeRun = runTarget.extend({ code: sourceCodeSchema });
+
+/** Frontend questions: several files (html, css, js...) by file name. */
+export const codeFilesSchema = z
+  .record(z.string().trim().min(1).max(200), sourceCodeSchema)
+  .refine((files) => Object.keys(files).length <= 20, 'At most 20 files.');
+const filesRun = z.object({ questionId: idSchema, files: codeFilesSchema });
+
+const isJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const runReply = commandAckSchema.extend(runResponseSchema.shape);
+
+const submissionReply = runReply.extend({ submission: submissionSchema });
+
+/** Answer to a multiple-choice or fill-in-the-blank submission: no code ran. */
+const choiceSubmissionReply = commandAckSchema.extend({ correct: z.boolean(), submission: submissionSchema });
+
+export const languageStatusSchema = z.object({
+  language: codingLanguageSchema,
+  available: z.boolean(),
+  /** Why a language is unavailable (its toolchain is missing here). */
+  reason: z.string().optional(),
+});
+
+/** Not in spec 7: which of the nine languages this deployment can run now. */
+export const listLanguages = defineCall({
+  route: routedPaths.listLanguages,
+  state: built,
+  kind: 'query',
+  /** Toolchains are the command side's (the runners live there). */
+  service: 'command-service',
+  access: anyone,
+  summary: 'The coding languages and whether each can run here.',
+  request: z.object({}),
+  response: z.object({ languages: z.array(languageStatusSchema) }),
+});
+
+export const runSandbox = defineCall({
+  route: routedPaths.runSandbox,
+  state: built,
+  kind: 'command',
+  // Free questions run for any signed-in learner: the command side refuses a locked one.
+  access: signedIn,
+  params: problemProductParams,
+  summary: "Run the user's sandbox code against the sandbox tests.",
+  request: codeRun,
+  response: runReply,
+});
+
+export const createSubmission = defineCall({
+  route: routedPaths.createSubmission,
+  state: built,
+  kind: 'command',
+  // Free questions run for any signed-in learner: the command side refuses a locked one.
+  access: signedIn,
+  params: problemProductParams,
+  summary: 'Submit a solution: run every test and record the submission.',
+  request: codeRun.extend({ solutionNumber: z.number().int().min(1).max(10).optional() }),
+  response: submissionReply,
+});
+
+export const runCustomInput = defineCall({
+  route: routedPaths.runCustomInput,
+  state: built,
+  kind: 'command',
+  // Free questions run for any signed-in learner: the command side refuses a locked one.
+  access: signedIn,
+  params: problemProductParams,
+  summary: 'Quick test: run the code on one JSON input.',
+  request: codeRun.extend({
+    input: z.string().max(100_000).refine(isJson, INVALID_QUICK_TEST_INPUT_MESSAGE),
+  }),
+  response: runReply,
+});
+
+export const runJsonTests = defineCall({
+  route: post('runJsonTests', '/api/problems/v1/{product}/run_json_tests'),
+  state: built,
+  kind: 'command',
+  // Free questions run for any signed-in learner: the command side refuses a locked one.
+  access: signedIn,
+  params: problemProductParams,
+  summary: 'Run the code on JSON test cases written by the user.',
+  request: codeRun.extend({ tests: z.array(z.unknown()).min(1).max(100) }),
+  response: runReply,
+});
+
+export const runRepl = defineCall({
+  route: post('runRepl', '/api/problems/v1/{product}/run-repl'),
+  state: planned('tracks'),
+  kind: 'command',
+  access: ownerOfPathProduct,
+  params: problemProductParams,
+  summary: 'Run a snippet and answer its output (crash-course REPL).',
+  request: z.object({
+    language: codingLanguageSchema.default(DEFAULT_LANGUAGE),
+    code: sourceCodeSchema,
+    questionId: idSchema.optional(),
+  }),
+  response: runReply,
+});
+
+export const runMocha = defineCall({
+  route: post('runMocha', '/api/problems/v1/{product}/run-mocha'),
+  state: planned('tracks'),
+  kind: 'command',
+  access: ownerOfPathProduct,
+  params: problemProductParams,
+  summary: "Run a frontend question's unit tests (mocha) on the user's files.",
+  request: filesRun,
+  response: runReply,
+});
+
+export const createMcqSubmission = defineCall({
+  route: post('createMcqSubmission', '/api/problems/v1/{product}/submissions/mcq/create'),
+  state: planned('learning'),
+  kind: 'command',
+  access: ownerOfPathProduct,
+  params: problemProductParams,
+  summary: 'Submit the chosen options of a multiple-choice question.',
+  request: z.object({ questionId: idSchema, answers: z.array(z.string().max(1000)).min(1).max(50) }),
+  response: choiceSubmissionReply,
+});
+
+export const createFitbSubmission = defineCall({
+  route: post('createFitbSubmission', '/api/problems/v1/{product}/submissions/fitb/create'),
+  state: planned('learning'),
+  kind: 'command',
+  access: ownerOfPathProduct,
+  params: problemProductParams,
+  summary: 'Submit the blanks of a fill-in-the-blank question.',
+  request: z.object({ questionId: idSchema, answers: z.array(z.string().max(1000)).min(1).max(50) }),
+  response: choiceSubmissionReply,
+});
+
+export const createSandboxSubmission = defineCall({
+  route: post(
+    'createSandboxSubmission',
+    '/api/problems/v1/{product}/submissions/coding-question/sandbox/create',
+  ),
+  state: planned('tracks'),
+  kind: 'command',
+  access: ownerOfPathProduct,
+  params: problemProductParams,
+  summary: 'Submit a coding question whose tests run in the sandbox (every test must pass).',
+  request: codeRun,
+  response: submissionReply,
+});
+
+export const createScreenshotSubmission = defineCall({
+  route: post('createScreenshotSubmission', '/api/problems/v1/{product}/submissions/screenshot/create'),
+  state: planned('tracks'),
+  kind: 'command',
+  access: ownerOfPathProduct,
+  params: problemProductParams,
+  summary: 'Submit a frontend question checked by comparing a rendering with the expected screenshot.',
+  request: filesRun,
+  response: submissionReply,
+});
+
+export const createMochaSubmission = defineCall({
+  route: post(
+    'createMochaSubmission',
+    '/api/problems/v1/{product}/submissions/frontend-question/mocha/create',
+  ),
+  state: planned('tracks'),
+  kind: 'command',
+  access: ownerOfPathProduct,
+  params: problemProductParams,
+  summary: 'Submit a frontend question checked by its unit tests.',
+  request: filesRun,
+  response: submissionReply,
+});

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { anyone, defineCall, ownerOfPathProduct } from '../define';
+import { built, planned } from '../build-state';
+import { post } from '../call-path';
+import { emptyRequest, idSchema, problemProductParams } from '../common';
+import { contentItemSchema, contentListSchema } from './shared-schemas';
+
+/*
+ * Spec 7, Problems: what a product has to read (glossary, data structures, tips, interview tips,
+ * fundamentals, course lessons) under /api/problems/v1/{product}/, and the behavioral lessons every
+ * product comes with. Lists are open to anyone, with the text of locked items null; one lesson, and the
+ * fundamentals, need the path's product.
+ */
+
+export const getGlossary = defineCall({
+  route: post('getGlossary', '/api/problems/v1/{product}/glossary/get'),
+  state: planned('learning'),
+  kind: 'query',
+  access: anyone,
+  params: problemProductParams,
+  summary: "The product's glossary (base content everyone loads).",
+  request: emptyRequest,
+  response: contentListSchema,
+});
+
+export const getDataStructures = defineCall({
+  route: post('getDataStructures', '/api/problems/v1/{product}/datastructures/get'),
+  state: built,
+  kind: 'query',
+  access: anyone,
+  params: problemProductParams,
+  summary: 'Data-structure lessons; the text of locked ones is null.',
+  request: emptyRequest,
+  response: contentListSchema,
+});
+
+export const getTips = defineCall({
+  route: post('getTips', '/api/problems/v1/{product}/tips/get'),
+  state: built,
+  kind: 'query',
+  access: anyone,
+  params: problemProductParams,
+  summary: 'Tips of the product; the text of locked ones is null.',
+  request: emptyRequest,
+  response: contentListSchema,
+});
+
+export const getInterviewTips = defineCall({
+  route: post('getInterviewTips', '/api/problems/v1/{product}/interview-tips/get'),
+  state: built,
+  kind: 'query',
+  access: anyone,
+  params: problemProductParams,
+  summary: 'Interview-tip lessons; the text of locked ones is null.',
+  request: emptyRequest,
+  response: contentListSchema,
+});
+
+export const getFundamentals = defineCall({
+  route: post('getFundamentals', '/api/problems/v1/{product}/fundamentals/get'),
+  state: planned('learning'),
+  kind: 'query',
+  access: ownerOfPathProduct,
+  params: problemProductParams,
+  summary: 'Fundamentals lessons (systems design).',
+  request: emptyRequest,
+  response: contentListSchema,
+});
+
+export const listLessons = defineCall({
+  route: post('listLessons', '/api/problems/v1/{product}/lessons/list'),
+  state: planned('learning'),
+  kind: 'query',
+  access: anyone,
+  params: problemProductParams,
+  summary: 'Lessons of one course section (for example a crash course).',
+  request: z.object({ section: z.string().trim().min(1).max(200) }),
+  response: contentListSchema,
+});
+
+export const getLesson = defineCall({
+  route: post('getLesson', '/api/problems/v1/{product}/lessons/get'),
+  state: planned('learning'),
+  kind: 'query',
+  access: ownerOfPathProduct,
+  params: problemProductParams,
+  summary: 'One lesson.',
+  request: z.object({ lessonId: idSchema }),
+  response: contentItemSchema,
+});
+
+/** Behavioral lessons come with every product (backend owners load only these); the handler checks one is owned. */
+export const getBehaviorals = defineCall({
+  route: post('getBehaviorals', '/api/problems/v1/behaviorals/get'),
+  state: built,
+  kind: 'query',
+  access: anyone,
+  summary: 'Behavioral-interview lessons (algorithms); the text of locked ones is null.',
+  request: emptyRequest,
+  response: contentListSchema,
+});

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { anyone, defineCall, ownerOfPathProduct } from '../define';
+import { built, planned } from '../build-state';
+import { post } from '../call-path';
+import * as routedPaths from '../routed-call-paths';
+import { emptyRequest, idSchema, problemProductParams } from '../common';
+import { contentItemSchema, contentListSchema, questionSchema, questionDetailSchema } from './shared-schemas';
+
+/*
+ * Spec 7, Problems: the question catalogues of a product (coding, design, long-form and interview
+ * questions) under /api/problems/v1/{product}/. Catalogue lists (names, difficulty, acl flags) are open
+ * to anyone; a whole question needs the path's product, save the free coding questions.
+ */
+
+export const listCodingQuestions = defineCall({
+  route: routedPaths.listCodingQuestions,
+  state: built,
+  kind: 'query',
+  access: anyone,
+  params: problemProductParams,
+  summary: 'Coding-question catalogue with availability flags.',
+  request: emptyRequest,
+  response: z.object({ questions: z.array(questionSchema) }),
+});
+
+export const getCodingQuestion = defineCall({
+  route: routedPaths.getCodingQuestion,
+  state: built,
+  kind: 'query',
+  access: anyone,
+  params: problemProductParams,
+  summary:
+    'One coding question, by name or uid: everyone may open the free ones, owners all (PRODUCT_NOT_OWNED otherwise).',
+  request: z
+    .object({ name: z.string().trim().min(1).max(200).optional(), uid: idSchema.optional() })
+    .refine((r) => r.name !== undefined || r.uid !== undefined, 'Give the question name or uid.'),
+  response: questionDetailSchema,
+});
+
+export const listDesignQuestions = defineCall({
+  route: post('listDesignQuestions', '/api/problems/v1/{product}/design-questions/list'),
+  state: planned('learning'),
+  kind: 'query',
+  access: anyone,
+  params: problemProductParams,
+  summary: 'Design-question catalogue.',
+  request: emptyRequest,
+  response: contentListSchema,
+});
+
+export const getDesignQuestion = defineCall({
+  route: post('getDesignQuestion', '/api/problems/v1/{product}/design-questions/get'),
+  state: planned('learning'),
+  kind: 'query',
+  access: ownerOfPathProduct,
+  params: problemProductParams,
+  summary: 'One design question.',
+  request: z.object({ questionId: idSchema }),
+  response: contentItemSchema,
+});
+
+export const listLongFormQuestions = defineCall({
+  route: post('listLongFormQuestions', '/api/problems/v1/{product}/long-form-questions/list'),
+  state: planned('learning'),
+  kind: 'query',
+  access: anyone,
+  params: problemProductParams,
+  summary: 'Long-form question catalogue.',
+  request: emptyRequest,
+  response: contentListSchema,
+});
+
+export const getLongFormQuestion = defineCall({
+  route: post('getLongFormQuestion', '/api/problems/v1/{product}/long-form-questions/get'),
+  state: planned('learning'),
+  kind: 'query',
+  access: ownerOfPathProduct,
+  params: problemProductParams,
+  summary: 'One long-form question.',
+  request: z.object({ questionId: idSchema }),
+  response: contentItemSchema,
+});
+
+export const listInterviewQuestions = defineCall({
+  route: post('listInterviewQuestions', '/api/problems/v1/{product}/interview-questions/list'),
+  state: planned('learning'),
+  kind: 'query',
+  access: anyone,
+  params: problemProductParams,
+  summary: 'Interview-question catalogue.',
+  request: emptyRequest,
+  response: contentListSchema,
+});

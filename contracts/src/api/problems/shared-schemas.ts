@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { idSchema, submissionStatusSchema, timestampSchema } from '../common';
+import { difficulties } from '../../constants';
+
+/*
+ * Entities of spec 3 that several groups of the Problems calls share: content documents, questions,
+ * submissions. Each group's own entities are in its module.
+ */
+
+/**
+ * A content document (lesson, glossary entry, tip, design question, project...). The spec gives no
+ * shapes for content; documents carry an id and whatever their kind needs.
+ */
+export const contentItemSchema = z.object({ id: idSchema }).loose();
+export type ContentItem = z.infer<typeof contentItemSchema>;
+
+/** A list of content documents, as the content reads answer it. */
+export const contentListSchema = z.object({ items: z.array(contentItemSchema) });
+
+/** Question of spec 3 (algorithms; the other tracks' coding questions share it). */
+export const questionSchema = z
+  .object({
+    id: idSchema,
+    uid: z.string(),
+    name: z.string(),
+    category: z.string(),
+    /** 1 Easy .. 4 Very Hard; the client shows the label. */
+    difficulty: z.literal(difficulties),
+    metadata: z.object({ number: z.number().int() }).loose(),
+    acl: z.object({ isAvailable: z.boolean() }),
+    /** Open to everyone, owner or not (the question list's per-person access filters). */
+    isFree: z.boolean().optional(),
+    video: z.object({ instructor: z.string() }).loose().nullable().optional(),
+  })
+  .loose();
+export type Question = z.infer<typeof questionSchema>;
+
+/** Hint of spec 3. lockedDuration: how long the hint stays locked, in seconds (unit not given). */
+export const hintSchema = z.object({
+  title: z.string(),
+  content: z.string(),
+  isNew: z.boolean(),
+  lockedDuration: z.number().nonnegative(),
+});
+
+/** A question with its prompt and hints; the rest (starter code, tests shown) passes through. */
+export const questionDetailSchema = questionSchema.extend({
+  prompt: z.string(),
+  hints: z.array(hintSchema),
+  /** Current version; runs against an older one fail with PROBLEMS_VERSION_MISMATCH. */
+  version: z.number().int().nonnegative(),
+});
+
+export const submissionSchema = z.object({
+  questionId: idSchema,
+  status: submissionStatusSchema,
+  timestamp: timestampSchema,
+});
+export type Submission = z.infer<typeof submissionSchema>;
