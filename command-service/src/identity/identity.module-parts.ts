@@ -5,7 +5,7 @@ import { OAuthProviders } from './oauth/oauth-providers';
 import { OAUTH_PROVIDERS } from './identity.tokens';
 import { SignInController } from './sign-in/sign-in.controller';
 import { SignInRateLimiter } from './sign-in/sign-in-guards';
-import { SignInService } from './sign-in/sign-in.service';
+import { SignInHandler } from './sign-in/sign-in.handler';
 import { TokensController } from './tokens/tokens.controller';
 import { UserInfoController } from './user-info/user-info.controller';
 import { UsernameController } from './username/username.controller';
@@ -32,7 +32,7 @@ export const identityControllers = [
 ];
 
 export const identityProviders: Provider[] = [
-  SignInService,
+  SignInHandler,
   SignInRateLimiter,
   ChangeRoleHandler,
   RevokeUserSessionsHandler,

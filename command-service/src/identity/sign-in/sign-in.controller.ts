@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Controller, Inject, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
@@ -26,7 +27,8 @@ import { OAuthExchangeError, type OAuthProvidersApi } from '../oauth/oauth-provi
 import { OAUTH_PROVIDERS } from '../identity.tokens';
 import { type AuthPage, failurePage, fakeSignInForm, successPage } from './auth-pages';
 import { SignInRateLimiter, resolveRedirect } from './sign-in-guards';
-import { SignInService } from './sign-in.service';
+import { SignInCommand } from './sign-in.command';
+import type { SignedIn } from './sign-in.handler';
 
 const STATE_COOKIE = 'ae_oauth_state';
 /** Covers both the start (`.../oauth2/{provider}`) and the callback (`.../oauth2/{provider}/callback`). */
@@ -49,7 +51,7 @@ export class SignInController {
     @Inject(CONFIG) private readonly config: CommandServiceConfig,
     @Inject(OAUTH_PROVIDERS) private readonly providers: OAuthProvidersApi,
     @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly signIns: SignInService,
+    private readonly commandBus: CommandBus,
     private readonly rateLimiter: SignInRateLimiter,
   ) {}
 
@@ -155,13 +157,15 @@ export class SignInController {
           if (!(error instanceof OAuthExchangeError)) throw error;
           throw new DomainError('OAUTH_EXCHANGE_FAILED', error.message);
         }
-        const signedIn = await this.signIns.signIn(
-          { provider: provider as SignInProvider, ...profile },
-          {
-            studentCheckRequested: saved.check_student,
-            verifiedStudent: false,
-            correlationId: commandContext(request).correlationId,
-          },
+        const signedIn = await this.commandBus.execute<SignInCommand, SignedIn>(
+          new SignInCommand(
+            { provider: provider as SignInProvider, ...profile },
+            {
+              studentCheckRequested: saved.check_student,
+              verifiedStudent: false,
+              correlationId: commandContext(request).correlationId,
+            },
+          ),
         );
         this.sendPage(response, 200, successPage(signedIn.token, new URL(saved.redirect)));
       },
@@ -183,19 +187,21 @@ export class SignInController {
       return this.sendPage(response, 200, page);
     }
     const email = input.email.toLowerCase();
-    const signedIn = await this.signIns.signIn(
-      {
-        provider: 'fake',
-        providerUserId: email,
-        email,
-        name: input.name || null,
-        avatarUrl: null,
-      },
-      {
-        studentCheckRequested: input.checkStudent ?? false,
-        verifiedStudent: input.student ?? false,
-        correlationId: commandContext(request).correlationId,
-      },
+    const signedIn = await this.commandBus.execute<SignInCommand, SignedIn>(
+      new SignInCommand(
+        {
+          provider: 'fake',
+          providerUserId: email,
+          email,
+          name: input.name || null,
+          avatarUrl: null,
+        },
+        {
+          studentCheckRequested: input.checkStudent ?? false,
+          verifiedStudent: input.student ?? false,
+          correlationId: commandContext(request).correlationId,
+        },
+      ),
     );
     this.sendPage(response, 200, successPage(signedIn.token, redirect));
   }
