@@ -21,6 +21,7 @@ import { PublishContentHandler } from './content/publish-content/publish-content
 import { identityControllers, identityProviders } from './identity/identity.module-parts';
 import { ExecutionEngine } from './execution/engine/execution-engine';
 import { RunCodeController } from './execution/run-code/run-code.controller';
+import { RunCodeHandler } from './execution/run-code/run-code.handler';
 import { CreateSubmissionController } from './execution/submissions/create-submission/create-submission.controller';
 import { CreateSubmissionHandler } from './execution/submissions/create-submission/create-submission.handler';
 import { ResetSubmissionsController } from './execution/submissions/reset-submissions/reset-submissions.controller';
@@ -89,6 +90,7 @@ export class AppModule implements OnApplicationShutdown {
         SessionAuthenticator,
         ...identityProviders,
         ExecutionEngine,
+        RunCodeHandler,
         ContentPublisher,
         PublishContentHandler,
         RecordTelemetryEventHandler,

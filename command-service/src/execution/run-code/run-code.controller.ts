@@ -1,4 +1,5 @@
 import { Controller, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { type Principal, listLanguages, runCustomInput, runJsonTests, runSandbox } from '@app/contracts';
 import {
@@ -10,9 +11,10 @@ import {
 } from '@app/server-kit';
 import { EventAppender } from '../../infrastructure/event-appender';
 import { ExecutionEngine, type JudgedRun } from '../engine/execution-engine';
+import { RunCodeCommand } from './run-code.command';
 
 /**
- * Runs that judge code without recording anything: Run Code against the question's visible tests
+ * Runs that judge code without recording anything (RunCodeCommand): Run Code against the question's visible tests
  * (run-sandbox), against tests the learner edited (run_json_tests), and the quick test on one input
  * (run_custom_input). They append no event, so they acknowledge the current end of the store.
  */
@@ -21,6 +23,7 @@ export class RunCodeController {
   constructor(
     private readonly engine: ExecutionEngine,
     private readonly appender: EventAppender,
+    private readonly commandBus: CommandBus,
   ) {}
 
   @ContractRoute(listLanguages)
@@ -29,64 +32,52 @@ export class RunCodeController {
   }
 
   @ContractRoute(runSandbox)
-  async sandbox(
+  sandbox(
     @ValidatedInput() { input, params }: CallInput<typeof runSandbox>,
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const question = await this.engine.question(
+    return this.run(response, {
       principal,
-      params.product,
-      input.questionId,
-      input.questionVersion,
-    );
-    await this.admit(principal);
-    const visible = question.tests.filter((test) => !test.hidden);
-    return this.answer(response, await this.engine.judge(input.language, question, input.code, visible));
+      product: params.product,
+      ...input,
+      target: { kind: 'visibleTests' },
+    });
   }
 
   @ContractRoute(runJsonTests)
-  async jsonTests(
+  jsonTests(
     @ValidatedInput() { input, params }: CallInput<typeof runJsonTests>,
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const question = await this.engine.question(
+    const { tests, ...rest } = input;
+    return this.run(response, {
       principal,
-      params.product,
-      input.questionId,
-      input.questionVersion,
-    );
-    const tests = this.engine.parseTests(question, input.tests);
-    await this.admit(principal);
-    return this.answer(response, await this.engine.judge(input.language, question, input.code, tests));
+      product: params.product,
+      ...rest,
+      target: { kind: 'ownTests', tests },
+    });
   }
 
   @ContractRoute(runCustomInput)
-  async customInput(
+  customInput(
     @ValidatedInput() { input, params }: CallInput<typeof runCustomInput>,
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const question = await this.engine.question(
+    const { input: customInput, ...rest } = input;
+    return this.run(response, {
       principal,
-      params.product,
-      input.questionId,
-      input.questionVersion,
-    );
-    await this.admit(principal);
-    return this.answer(
-      response,
-      await this.engine.quickTest(input.language, question, input.code, input.input),
-    );
+      product: params.product,
+      ...rest,
+      target: { kind: 'customInput', input: customInput },
+    });
   }
 
-  private async admit(principal: Principal) {
-    // The operator token has no user; its runs count under one shared name.
-    await this.engine.admit(principal.kind === 'user' ? principal.userId : 'operator');
-  }
-
-  private async answer(response: Response, run: JudgedRun) {
+  /** A run appends nothing: it acknowledges the current end of the store. */
+  private async run(response: Response, request: RunCodeCommand['request']) {
+    const run = await this.commandBus.execute<RunCodeCommand, JudgedRun>(new RunCodeCommand(request));
     return { ...acknowledge(response, await this.appender.appendedOrHead()), ...run.response };
   }
 }

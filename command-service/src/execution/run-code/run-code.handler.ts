@@ -1,0 +1,31 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { ExecutionEngine, type JudgedRun } from '../engine/execution-engine';
+import { RunCodeCommand } from './run-code.command';
+
+/**
+ * Finds the question (access, version), checks the learner's run rate, then judges: the visible
+ * tests, the learner's own tests (parsed against the signature first), or one custom input.
+ */
+@CommandHandler(RunCodeCommand)
+export class RunCodeHandler implements ICommandHandler<RunCodeCommand, JudgedRun> {
+  constructor(private readonly engine: ExecutionEngine) {}
+
+  async execute({ request }: RunCodeCommand): Promise<JudgedRun> {
+    const { principal, target, language, code } = request;
+    const question = await this.engine.question(
+      principal,
+      request.product,
+      request.questionId,
+      request.questionVersion,
+    );
+    const tests =
+      target.kind === 'ownTests'
+        ? this.engine.parseTests(question, [...target.tests])
+        : question.tests.filter((test) => !test.hidden);
+    // The operator token has no user; its runs count under one shared name.
+    await this.engine.admit(principal.kind === 'user' ? principal.userId : 'operator');
+    return target.kind === 'customInput'
+      ? this.engine.quickTest(language, question, code, target.input)
+      : this.engine.judge(language, question, code, tests);
+  }
+}
