@@ -217,4 +217,31 @@ test.describe('sign-in', () => {
     await expect(second.locator('html')).not.toHaveAttribute('data-e2e-same-document', 'yes');
     await expect(logInButton(second)).toBeVisible();
   });
+
+  test('a page for signed-in users is a sign-in prompt for a visitor (its reason on the prompt and the dialog), and the page once signed in', async ({
+    page,
+  }) => {
+    const gated = [
+      { path: '/account/products', reason: 'Log in to see your products.' },
+      { path: '/licenses/manage', reason: 'Log in to manage your team licences.' },
+      { path: '/recruiting/profile', reason: 'Log in to build your recruiting profile.' },
+    ];
+    for (const { path, reason } of gated) {
+      await page.goto(path);
+      const main = page.locator('main');
+      await expect(main.getByRole('heading', { level: 1 })).toHaveText('Log in to continue');
+      await expect(main).toContainText(reason);
+    }
+
+    // The prompt opens the dialog with the page's reason; signing in shows the page where the visitor is.
+    const { path, reason } = gated[0];
+    await page.goto(path);
+    await page.locator('main').getByRole('button', { name: 'Log in to continue' }).click();
+    await expect(signInDialog(page)).toContainText(reason);
+    await page.keyboard.press('Escape');
+    await signInAsDeveloper(page, uniquePerson('gated-page'));
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.locator('main').getByRole('heading', { level: 1 })).toHaveText('Your products');
+    await expect(page.locator('main')).not.toContainText('Log in to continue');
+  });
 });

@@ -19,6 +19,11 @@ const withoutSale: RouteHandle = { hidesSaleBanner: true };
 const savesAsYouType: RouteHandle = { watchesOffline: true };
 const savesAsYouTypeWithoutSale: RouteHandle = { hidesSaleBanner: true, watchesOffline: true };
 
+/** A page for signed-in users: visitors see a prompt saying `reason` instead (the page is not rendered). */
+function signedIn(reason: string, handle: RouteHandle = {}): RouteHandle {
+  return { ...handle, signInReason: reason };
+}
+
 /** A product's routes, grouped under a pathless route that names the product for all of them. */
 function ownedBy(product: ProductId, children: RouteObject[]): RouteObject {
   return { handle: { product } satisfies RouteHandle, children };
@@ -181,7 +186,7 @@ const other: RouteObject[] = [
   {
     path: 'recruiting/profile',
     lazy: () => import('./routes/other/recruiting-profile'),
-    handle: savesAsYouType,
+    handle: signedIn('Log in to build your recruiting profile.', savesAsYouType),
   },
   { path: 'login', lazy: () => import('./routes/other/login') },
   { path: 'team', lazy: () => import('./routes/other/team') },
@@ -197,47 +202,51 @@ const other: RouteObject[] = [
   {
     path: 'account/overview',
     lazy: () => import('./routes/other/account-overview'),
-    handle: savesAsYouTypeWithoutSale,
+    handle: signedIn('Log in to see your account.', savesAsYouTypeWithoutSale),
   },
   {
     path: 'account/products',
     lazy: () => import('./routes/other/account-products'),
-    handle: savesAsYouTypeWithoutSale,
+    handle: signedIn('Log in to see your products.', savesAsYouTypeWithoutSale),
   },
   {
     path: 'account/transactions',
     lazy: () => import('./routes/other/account-transactions'),
-    handle: savesAsYouTypeWithoutSale,
+    handle: signedIn('Log in to see your transactions.', savesAsYouTypeWithoutSale),
   },
   {
     path: 'account/data',
     lazy: () => import('./routes/other/account-data'),
-    handle: savesAsYouTypeWithoutSale,
+    handle: signedIn('Log in to manage your data.', savesAsYouTypeWithoutSale),
   },
   {
     path: 'affiliate-dashboard',
     lazy: () => import('./routes/other/affiliate-dashboard'),
-    handle: withoutSale,
+    handle: signedIn('Log in to see your affiliate earnings.', withoutSale),
   },
   {
     path: 'licenses/manage',
     lazy: () => import('./routes/other/licenses-manage'),
-    handle: savesAsYouTypeWithoutSale,
+    handle: signedIn('Log in to manage your team licences.', savesAsYouTypeWithoutSale),
   },
   { path: 'licenses/purchase', lazy: () => import('./routes/other/licenses-purchase'), handle: withoutSale },
   { path: 'license-key', lazy: () => import('./routes/other/license-key'), handle: withoutSale },
-  { path: 'account-transfer', lazy: () => import('./routes/other/account-transfer'), handle: withoutSale },
+  {
+    path: 'account-transfer',
+    lazy: () => import('./routes/other/account-transfer'),
+    handle: signedIn('Log in with the account you are moving from.', withoutSale),
+  },
   {
     path: 'quick-account-transfer',
     lazy: () => import('./routes/other/quick-account-transfer'),
-    handle: withoutSale,
+    handle: signedIn('Log in with the account that should receive the products.', withoutSale),
   },
   { path: 'confirmation', lazy: () => import('./routes/other/confirmation'), handle: withoutSale },
   { path: 'output-viewer', lazy: () => import('./routes/other/output-viewer'), handle: workspace },
   {
     path: 'partners/dashboard',
     lazy: () => import('./routes/other/partners-dashboard'),
-    handle: withoutSale,
+    handle: signedIn('Log in with your partner account.', withoutSale),
   },
   { path: 'jobs', lazy: () => import('./routes/other/jobs') },
   { path: 'certificates/:certificateId', lazy: () => import('./routes/other/certificate-verify') },

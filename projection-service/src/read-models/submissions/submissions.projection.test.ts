@@ -1,10 +1,5 @@
 import { ProjectionScenario } from '../../runtime/testing/projection-scenario';
-import {
-  accountWiped,
-  codeSubmitted,
-  dateColumn,
-  submissionsReset,
-} from '../../runtime/testing/given-events';
+import { accountWiped, codeSubmitted, submissionsReset } from '../../runtime/testing/given-events';
 import { submissionsProjection as projection } from './submissions.projection';
 
 /*
@@ -17,11 +12,6 @@ const bo = '00000000-0000-4000-8000-00000000000b';
 
 const counted = (userId: string, questionId: string, submissions: number, product = 'algoexpert') =>
   expect.objectContaining({ user_id: userId, product, question_id: questionId, submissions });
-const day = (userId: string, date: string, product = 'algoexpert') => ({
-  user_id: userId,
-  product,
-  day: dateColumn(date),
-});
 
 describe('submissions read model', () => {
   let scenario: ProjectionScenario;
@@ -82,27 +72,7 @@ describe('submissions read model', () => {
     await scenario.applyBatch(projection, scenario.events([codeSubmitted(ana, 'q3')]));
     const rows = await scenario.rows(projection);
     expect(rows.rm_latest_submissions).toEqual([counted(bo, 'q1', 1)]);
-    expect(rows.rm_submission_days).toEqual([day(bo, '2026-11-22')]);
     expect(rows.rm_submissions_wiped_users).toEqual([{ user_id: ana }, { user_id: wipedFirst }]);
-  });
-
-  it('given CORRECT submissions, a reset and a wipe, when projected, then the days with a CORRECT submission are kept until the reset or the wipe clears them', async () => {
-    const days = async () => (await scenario.rows(projection)).rm_submission_days;
-    await scenario.given(projection, [codeSubmitted(ana, 'q1', 'INCORRECT')]);
-    expect(await days()).toEqual([]);
-    await scenario.applyBatch(
-      projection,
-      scenario.events([
-        codeSubmitted(ana, 'q1', 'CORRECT', { at: '2026-11-21T23:59:00.000Z' }),
-        codeSubmitted(ana, 'q2', 'CORRECT', { at: '2026-11-22T00:01:00.000Z' }),
-        codeSubmitted(ana, 'q3', 'CORRECT', { at: '2026-11-22T08:00:00.000Z' }),
-      ]),
-    );
-    expect(await days()).toEqual([day(ana, '2026-11-21'), day(ana, '2026-11-22')]);
-    await scenario.applyBatch(projection, scenario.events([submissionsReset(ana)]));
-    expect(await days()).toEqual([]);
-    await scenario.applyBatch(projection, scenario.events([codeSubmitted(ana, 'q1'), accountWiped(ana)]));
-    expect(await days()).toEqual([]);
   });
 
   it('given a reset of one product, when projected, then only that product is cleared, and submissions after it count from zero', async () => {
@@ -118,10 +88,6 @@ describe('submissions read model', () => {
       counted(ana, 'q1', 1),
       counted(ana, 'f1', 1, 'frontendexpert'),
       counted(bo, 'q1', 1),
-    ]);
-    expect(rows.rm_submission_days).toEqual([
-      day(ana, '2026-11-22', 'frontendexpert'),
-      day(bo, '2026-11-22'),
     ]);
   });
 
@@ -146,10 +112,6 @@ describe('submissions read model', () => {
         counted(bo, 'q1', 1),
         counted(bo, 'q2', 2),
         counted(bo, 'f1', 1, 'frontendexpert'),
-      ]);
-      expect(rows.rm_submission_days).toEqual([
-        day(bo, '2026-11-23'),
-        day(bo, '2026-11-21', 'frontendexpert'),
       ]);
     }
   });

@@ -1,5 +1,4 @@
 import type { PoolClient } from 'pg';
-import { utcDay } from '@app/contracts';
 import { defineProjection } from '../../runtime/projection';
 
 type Latest = {
@@ -21,15 +20,13 @@ type Latest = {
  * upserted, keeping the later of stored and new. A wipe also leaves the user's id in
  * rm_submissions_wiped_users, and submissions of a wiped user are dropped whenever they arrive: from
  * Kafka, a submission (its own stream) may come after the wipe (the user's stream).
- * rm_submission_days keeps the UTC days with a CORRECT submission (the daily streak), cleared alike.
  */
 export const submissionsProjection = defineProjection({
   name: 'submissions',
   eventTypes: ['CodeSubmitted', 'SubmissionsReset', 'AccountWiped'],
-  tables: ['rm_latest_submissions', 'rm_submissions_wiped_users', 'rm_submission_days'],
+  tables: ['rm_latest_submissions', 'rm_submissions_wiped_users'],
   async apply(events, tx) {
     let latest = new Map<string, Latest>();
-    let days = new Map<string, Day>();
     const submitters = [
       ...new Set(events.filter((event) => event.type === 'CodeSubmitted').map((event) => event.data.userId)),
     ];
@@ -45,7 +42,6 @@ export const submissionsProjection = defineProjection({
     );
     const flushDeletes = async (where: string, values: unknown[]) => {
       await tx.query(`DELETE FROM rm_latest_submissions WHERE ${where}`, values);
-      await tx.query(`DELETE FROM rm_submission_days WHERE ${where}`, values);
     };
     for (const event of events) {
       if (event.type === 'CodeSubmitted') {
@@ -64,20 +60,11 @@ export const submissionsProjection = defineProjection({
           submitted_at: event.metadata.occurredAt,
           submissions: (before?.submissions ?? 0) + 1,
         });
-        if (data.status === 'CORRECT') {
-          const day = utcDay(event.metadata.occurredAt);
-          days.set(`${data.userId}\u0000${data.product}\u0000${day}`, {
-            user_id: data.userId,
-            product: data.product,
-            day,
-          });
-        }
         continue;
       }
       // A reset or wipe: write what came before it, then delete.
-      await upsert(tx, [...latest.values()], [...days.values()]);
+      await upsert(tx, [...latest.values()]);
       latest = new Map();
-      days = new Map();
       if (event.type === 'SubmissionsReset') {
         const data = event.data;
         await flushDeletes('user_id = $1 AND product = $2', [data.userId, data.product]);
@@ -91,20 +78,11 @@ export const submissionsProjection = defineProjection({
         );
       }
     }
-    await upsert(tx, [...latest.values()], [...days.values()]);
+    await upsert(tx, [...latest.values()]);
   },
 });
 
-type Day = { user_id: string; product: string; day: string };
-
-async function upsert(tx: PoolClient, rows: Latest[], days: Day[]) {
-  if (days.length > 0)
-    await tx.query(
-      `INSERT INTO rm_submission_days
-         SELECT * FROM jsonb_populate_recordset(NULL::rm_submission_days, $1::jsonb)
-       ON CONFLICT DO NOTHING`,
-      [JSON.stringify(days)],
-    );
+async function upsert(tx: PoolClient, rows: Latest[]) {
   if (rows.length === 0) return;
   await tx.query(
     `INSERT INTO rm_latest_submissions AS s

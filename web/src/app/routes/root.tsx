@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { BACKGROUND_CALL_FIRST_RUN_MS } from '@app/contracts';
 import { AccountArea } from '@/features/auth/components/account-area';
+import { SignInGate } from '@/features/auth/components/sign-in-gate';
 import { NoticeStack } from '@/shared/notices/notice-stack';
 import { OfflineNotice } from '@/shared/notices/offline-notice';
 import { captureReferralParams } from '@/shared/referral/referral';
@@ -41,6 +42,13 @@ export function Component() {
         }
         showFooter={route.showsFooter}
         isColoured={route.isProductPage}
+        page={
+          route.signInReason === null ? undefined : (
+            <SignInGate reason={route.signInReason}>
+              <Outlet />
+            </SignInGate>
+          )
+        }
       />
       <ScrollManager />
       <OfflineNotice />

@@ -20,6 +20,12 @@ export type RouteHandle = {
   hidesSaleBanner?: boolean;
   /** A form that saves as you type: going offline is announced (spec 4, Offline banner). */
   watchesOffline?: boolean;
+  /**
+   * A page for signed-in users only: what signing in unlocks here, said to a visitor on the prompt that
+   * stands in for the page (and on the sign-in dialog it opens). The page itself is not rendered for them,
+   * so none of its calls go out.
+   */
+  signInReason?: string;
 };
 
 /** A route's metadata as the shell uses it, resolved from the merged handles. */
@@ -30,6 +36,8 @@ export type RouteMeta = {
   showsFooter: boolean;
   showsSaleBanner: boolean;
   watchesOffline: boolean;
+  /** Set when the page needs a signed-in user (RouteHandle.signInReason). */
+  signInReason: string | null;
 };
 
 export function resolveRouteMeta(handles: readonly unknown[]): RouteMeta {
@@ -43,6 +51,7 @@ export function resolveRouteMeta(handles: readonly unknown[]): RouteMeta {
     showsFooter: !isWorkspace,
     showsSaleBanner: !isWorkspace && !merged.hidesSaleBanner,
     watchesOffline: isWorkspace || merged.watchesOffline === true,
+    signInReason: merged.signInReason ?? null,
   };
 }
 

@@ -12,10 +12,12 @@ type AppLayoutProps = {
   banners?: ReactNode;
   showFooter: boolean;
   isColoured: boolean;
+  /** What stands in the main area; the routed page unless given (the app gates pages for signed-in users). */
+  page?: ReactNode;
 };
 
 /** The application shell: banners, header with navigation and the drawer, the routed page, the footer. */
-export function AppLayout({ theme, account, banners, showFooter, isColoured }: AppLayoutProps) {
+export function AppLayout({ theme, account, banners, showFooter, isColoured, page }: AppLayoutProps) {
   // A page's module is fetched on first visit: show that the click was taken while it arrives.
   const isNavigating = useNavigation().state === 'loading';
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
@@ -84,7 +86,7 @@ export function AppLayout({ theme, account, banners, showFooter, isColoured }: A
       </header>
       <NavigationDrawer isOpen={isDrawerOpen} onClose={handleCloseDrawer} theme={theme} />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        {page ?? <Outlet />}
       </main>
       {showFooter ? <Footer isColoured={isColoured} /> : null}
     </div>

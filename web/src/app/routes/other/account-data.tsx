@@ -1,4 +1,3 @@
-import { SignInGate } from '@/features/auth/components/sign-in-gate';
 import { ComingPanel, PageHeader } from '@/shared/ui/page';
 
 export function Component() {
@@ -10,11 +9,9 @@ export function Component() {
         lead="What we keep about you, and how to erase it."
         crumbs={[{ label: 'Account', to: '/account/overview' }]}
       />
-      <SignInGate reason="Log in to manage your data.">
-        <ComingPanel title="Data controls arrive soon">
-          <p>Download what we hold about you, or wipe your account and everything tied to it.</p>
-        </ComingPanel>
-      </SignInGate>
+      <ComingPanel title="Data controls arrive soon">
+        <p>Download what we hold about you, or wipe your account and everything tied to it.</p>
+      </ComingPanel>
     </>
   );
 }

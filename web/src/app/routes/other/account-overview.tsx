@@ -1,4 +1,3 @@
-import { SignInGate } from '@/features/auth/components/sign-in-gate';
 import { ComingPanel, PageHeader } from '@/shared/ui/page';
 
 export function Component() {
@@ -9,11 +8,9 @@ export function Component() {
         eyebrow="Account"
         lead="Your profile, sign-in method and the products you own."
       />
-      <SignInGate reason="Log in to see your account.">
-        <ComingPanel title="Your account details arrive soon">
-          <p>Name, email, avatar and username, with the provider you sign in with.</p>
-        </ComingPanel>
-      </SignInGate>
+      <ComingPanel title="Your account details arrive soon">
+        <p>Name, email, avatar and username, with the provider you sign in with.</p>
+      </ComingPanel>
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { SignInGate } from '@/features/auth/components/sign-in-gate';
 import { OwnedProducts } from '@/features/account/components/owned-products';
 import { PageHeader } from '@/shared/ui/page';
 
@@ -11,9 +10,7 @@ export function Component() {
         lead="Every product you own and how you got it."
         crumbs={[{ label: 'Account', to: '/account/overview' }]}
       />
-      <SignInGate reason="Log in to see your products.">
-        <OwnedProducts />
-      </SignInGate>
+      <OwnedProducts />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { SignInGate } from '@/features/auth/components/sign-in-gate';
 import { ChargesTable } from '@/features/account/components/charges-table';
 import { PageHeader } from '@/shared/ui/page';
 
@@ -11,9 +10,7 @@ export function Component() {
         lead="Your purchases, newest first."
         crumbs={[{ label: 'Account', to: '/account/overview' }]}
       />
-      <SignInGate reason="Log in to see your transactions.">
-        <ChargesTable />
-      </SignInGate>
+      <ChargesTable />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { SignInGate } from '@/features/auth/components/sign-in-gate';
 import { ComingPanel, PageHeader } from '@/shared/ui/page';
 
 export function Component() {
@@ -9,11 +8,9 @@ export function Component() {
         eyebrow="Account"
         lead="Move your products from one sign-in to another."
       />
-      <SignInGate reason="Log in with the account you are moving from.">
-        <ComingPanel title="Transfers open soon">
-          <p>Sign in with both accounts and choose which one keeps the products.</p>
-        </ComingPanel>
-      </SignInGate>
+      <ComingPanel title="Transfers open soon">
+        <p>Sign in with both accounts and choose which one keeps the products.</p>
+      </ComingPanel>
     </>
   );
 }

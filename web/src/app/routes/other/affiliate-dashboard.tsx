@@ -1,4 +1,3 @@
-import { SignInGate } from '@/features/auth/components/sign-in-gate';
 import { ComingPanel, PageHeader } from '@/shared/ui/page';
 
 export function Component() {
@@ -9,14 +8,12 @@ export function Component() {
         eyebrow="Affiliates"
         lead="Your link clicks, promo-code uses, sales and payouts."
       />
-      <SignInGate reason="Log in to see your affiliate earnings.">
-        <ComingPanel title="Your earnings arrive soon">
-          <p>
-            Daily clicks, promo-code applications and sales per product, with monthly earnings and payout
-            status.
-          </p>
-        </ComingPanel>
-      </SignInGate>
+      <ComingPanel title="Your earnings arrive soon">
+        <p>
+          Daily clicks, promo-code applications and sales per product, with monthly earnings and payout
+          status.
+        </p>
+      </ComingPanel>
     </>
   );
 }

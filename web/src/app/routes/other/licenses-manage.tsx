@@ -1,4 +1,3 @@
-import { SignInGate } from '@/features/auth/components/sign-in-gate';
 import { ComingPanel, PageHeader } from '@/shared/ui/page';
 
 export function Component() {
@@ -9,11 +8,9 @@ export function Component() {
         eyebrow="Teams"
         lead="Create licence keys for your team and follow their use."
       />
-      <SignInGate reason="Log in to manage your team licences.">
-        <ComingPanel title="Licence management arrives soon">
-          <p>Create keys with a name and a number of uses, edit or remove them, and see who redeemed them.</p>
-        </ComingPanel>
-      </SignInGate>
+      <ComingPanel title="Licence management arrives soon">
+        <p>Create keys with a name and a number of uses, edit or remove them, and see who redeemed them.</p>
+      </ComingPanel>
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { SignInGate } from '@/features/auth/components/sign-in-gate';
 import { ComingPanel, PageHeader } from '@/shared/ui/page';
 
 export function Component() {
@@ -9,11 +8,9 @@ export function Component() {
         eyebrow="Partners"
         lead="Referrals and results for our partners."
       />
-      <SignInGate reason="Log in with your partner account.">
-        <ComingPanel title="The partner dashboard opens soon">
-          <p>Referred learners, conversions and payouts for partner organisations.</p>
-        </ComingPanel>
-      </SignInGate>
+      <ComingPanel title="The partner dashboard opens soon">
+        <p>Referred learners, conversions and payouts for partner organisations.</p>
+      </ComingPanel>
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { SignInGate } from '@/features/auth/components/sign-in-gate';
 import { ComingPanel, PageHeader } from '@/shared/ui/page';
 
 export function Component() {
@@ -9,11 +8,9 @@ export function Component() {
         eyebrow="Account"
         lead="Move your products to the account you are signed in with."
       />
-      <SignInGate reason="Log in with the account that should receive the products.">
-        <ComingPanel title="Quick transfers open soon">
-          <p>Follow the link we emailed you to confirm the move.</p>
-        </ComingPanel>
-      </SignInGate>
+      <ComingPanel title="Quick transfers open soon">
+        <p>Follow the link we emailed you to confirm the move.</p>
+      </ComingPanel>
     </>
   );
 }

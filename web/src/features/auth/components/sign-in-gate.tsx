@@ -9,7 +9,10 @@ type SignInGateProps = {
   children: ReactNode;
 };
 
-/** A page for signed-in users: visitors get a prompt that opens the sign-in dialog instead. */
+/**
+ * A page for signed-in users (its route's `signInReason`): visitors get, in the page's place, a prompt that
+ * opens the sign-in dialog; once they sign in, the page shows where they are.
+ */
 export function SignInGate({ reason, children }: SignInGateProps) {
   const isSignedIn = useIsSignedInHere();
   const dispatch = useAppDispatch();
@@ -22,7 +25,8 @@ export function SignInGate({ reason, children }: SignInGateProps) {
 
   return (
     <section className="sign-in-gate" aria-labelledby="sign-in-gate-heading">
-      <h2 id="sign-in-gate-heading">Log in to continue</h2>
+      <title>Log in · Interview Prep</title>
+      <h1 id="sign-in-gate-heading">Log in to continue</h1>
       <p>{reason}</p>
       <button type="button" className="button button--primary" onClick={handleLogIn}>
         Log in to continue
