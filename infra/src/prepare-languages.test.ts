@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { missingToolchains, prepareSandbox, prepareToolchains } from './prepare-languages';
+
+/*
+ * What `npm start` installs before the services start: the toolchains when a language's setup is
+ * missing (once: a failed install is not retried on every start), and the sandbox, whose absence is a
+ * loud warning on the console, or a refusal to start in production.
+ */
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'prepare-languages-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+function emptyRoot(name: string): string {
+  const root = path.join(scratch, name);
+  fs.mkdirSync(root, { recursive: true });
+  return root;
+}
+
+describe('toolchains', () => {
+  it('finds the setup of a fresh machine missing and that of a prepared one complete', () => {
+    // This machine has g++, go and a JDK: a fresh toolchains folder lacks what the installer makes.
+    expect(missingToolchains(emptyRoot('fresh'))).toEqual(
+      expect.arrayContaining(['cpp', 'go', 'java', 'kotlin']),
+    );
+    // The toolchains npm test's setup installed (TOOLCHAINS_DIR, else .data/toolchains) are complete.
+    expect(missingToolchains()).toEqual([]);
+  });
+
+  it('runs the installer when something is missing and stays quiet when nothing is', async () => {
+    const lines: string[] = [];
+    let installs = 0;
+    const install = async () => void installs++;
+    expect(await prepareToolchains({ say: (line) => lines.push(line), install })).toEqual([]);
+    expect(installs).toBe(0);
+    expect(lines).toEqual([]);
+
+    const root = emptyRoot('installs-once');
+    const still = await prepareToolchains({ root, say: (line) => lines.push(line), install });
+    expect(installs).toBe(1);
+    expect(still).toEqual(expect.arrayContaining(['kotlin']));
+    expect(lines.join('\n')).toMatch(/Toolchains: installing what .*kotlin.* need \(once\)/);
+
+    // The installer could not fix them (it did nothing): the next start does not run it again.
+    lines.length = 0;
+    await prepareToolchains({ root, say: (line) => lines.push(line), install });
+    expect(installs).toBe(1);
+    expect(lines.join('\n')).toContain('retry with: node infra/dist/ensure-toolchains.js');
+  });
+
+  it('runs the installer again when a language it did not try before is missing', async () => {
+    const root = emptyRoot('new-gap');
+    let installs = 0;
+    // An installer that sets up everything but the C++ header (links to the prepared toolchains).
+    const prepared = process.env.TOOLCHAINS_DIR ?? path.resolve(__dirname, '../../.data/toolchains');
+    const install = async () => {
+      installs++;
+      for (const entry of fs.readdirSync(prepared).filter((name) => name !== 'cpp')) {
+        const link = path.join(root, entry);
+        if (!fs.existsSync(link)) fs.symlinkSync(path.join(prepared, entry), link);
+      }
+    };
+    const say = () => undefined;
+    expect(await prepareToolchains({ root, say, install })).toEqual(['cpp']);
+    expect(await prepareToolchains({ root, say, install })).toEqual(['cpp']);
+    expect(installs).toBe(1);
+    fs.unlinkSync(path.join(root, 'kotlin'));
+    expect(await prepareToolchains({ root, say, install })).toEqual(['cpp']);
+    expect(installs).toBe(2);
+  }, 120_000);
+});
+
+describe('sandbox', () => {
+  const failing = () => {
+    throw new Error('apt-get could not install bubblewrap');
+  };
+
+  it('works on this machine with the real installer and check', () => {
+    expect(prepareSandbox({ production: true, memo: path.join(scratch, 'sandbox-real') })).toBeUndefined();
+  });
+
+  it('answers a loud warning in development and refuses in production when it cannot run', () => {
+    const warning = prepareSandbox({ production: false, memo: path.join(scratch, 'dev'), ensure: failing });
+    expect(warning?.join('\n')).toMatch(/WARNING: no sandbox.*\n.*\n.*apt-get could not install bubblewrap/);
+    expect(() =>
+      prepareSandbox({ production: true, memo: path.join(scratch, 'prod'), ensure: failing }),
+    ).toThrow(/required in production.*apt-get could not install bubblewrap/);
+  });
+});
