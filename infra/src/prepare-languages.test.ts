@@ -11,6 +11,19 @@ import { missingToolchains, prepareSandbox, prepareToolchains } from './prepare-
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'prepare-languages-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
+/** The toolchains npm test's setup installed (TOOLCHAINS_DIR, else .data/toolchains). */
+const prepared = process.env.TOOLCHAINS_DIR ?? path.resolve(__dirname, '../../.data/toolchains');
+
+/** A toolchains folder in the scratch space whose entries (those `keep` accepts) link to the prepared ones. */
+function linkedToPrepared(name: string, keep: (entry: string) => boolean): string {
+  const root = emptyRoot(name);
+  for (const entry of fs.readdirSync(prepared).filter(keep)) {
+    const link = path.join(root, entry);
+    if (!fs.existsSync(link)) fs.symlinkSync(path.join(prepared, entry), link);
+  }
+  return root;
+}
+
 function emptyRoot(name: string): string {
   const root = path.join(scratch, name);
   fs.mkdirSync(root, { recursive: true });
@@ -23,15 +36,16 @@ describe('toolchains', () => {
     expect(missingToolchains(emptyRoot('fresh'))).toEqual(
       expect.arrayContaining(['cpp', 'go', 'java', 'kotlin']),
     );
-    // The toolchains npm test's setup installed (TOOLCHAINS_DIR, else .data/toolchains) are complete.
-    expect(missingToolchains()).toEqual([]);
+    // The toolchains npm test's setup installed are complete.
+    expect(missingToolchains(prepared)).toEqual([]);
   });
 
   it('runs the installer when something is missing and stays quiet when nothing is', async () => {
     const lines: string[] = [];
     let installs = 0;
     const install = async () => void installs++;
-    expect(await prepareToolchains({ say: (line) => lines.push(line), install })).toEqual([]);
+    const complete = linkedToPrepared('complete', () => true);
+    expect(await prepareToolchains({ root: complete, say: (line) => lines.push(line), install })).toEqual([]);
     expect(installs).toBe(0);
     expect(lines).toEqual([]);
 
@@ -52,13 +66,9 @@ describe('toolchains', () => {
     const root = emptyRoot('new-gap');
     let installs = 0;
     // An installer that sets up everything but the C++ header (links to the prepared toolchains).
-    const prepared = process.env.TOOLCHAINS_DIR ?? path.resolve(__dirname, '../../.data/toolchains');
     const install = async () => {
       installs++;
-      for (const entry of fs.readdirSync(prepared).filter((name) => name !== 'cpp')) {
-        const link = path.join(root, entry);
-        if (!fs.existsSync(link)) fs.symlinkSync(path.join(prepared, entry), link);
-      }
+      linkedToPrepared('new-gap', (entry) => entry !== 'cpp');
     };
     const say = () => undefined;
     expect(await prepareToolchains({ root, say, install })).toEqual(['cpp']);
