@@ -89,6 +89,30 @@ describe('sandbox', () => {
     expect(prepareSandbox({ production: true, memo: path.join(scratch, 'sandbox-real') })).toBeUndefined();
   });
 
+  it('does not retry a failed install while bwrap is missing (the memo may be in a folder still to make)', () => {
+    const memo = path.join(scratch, 'not-yet', 'sandbox-install-failed.txt');
+    let attempts = 0;
+    const failingInstall = () => {
+      attempts++;
+      throw new Error('bwrap is missing and this user cannot install packages');
+    };
+    const missingBwrap = () => undefined;
+    const first = prepareSandbox({ production: false, memo, ensure: failingInstall, which: missingBwrap });
+    const second = prepareSandbox({ production: false, memo, ensure: failingInstall, which: missingBwrap });
+    expect(attempts).toBe(1);
+    expect(first?.join('\n')).toContain('cannot install packages');
+    expect(second?.join('\n')).toContain('not retried; bwrap is still missing');
+    // Once bwrap is there (installed by hand), start checks it again.
+    const third = prepareSandbox({
+      production: false,
+      memo,
+      ensure: () => undefined,
+      which: () => '/usr/bin/bwrap',
+    });
+    expect(third).toBeUndefined();
+    expect(fs.existsSync(memo)).toBe(false);
+  });
+
   it('answers a loud warning in development and refuses in production when it cannot run', () => {
     const warning = prepareSandbox({ production: false, memo: path.join(scratch, 'dev'), ensure: failing });
     expect(warning?.join('\n')).toMatch(/WARNING: no sandbox.*\n.*\n.*apt-get could not install bubblewrap/);

@@ -11,9 +11,9 @@
  * by later starts, which say how to retry instead.
  */
 import fs from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { detectToolchains } from '@app/command-service/dist/execution/languages';
-import { ensureSandbox, which } from './ensure-sandbox';
+import { ensureSandbox, which as whichProgram } from './ensure-sandbox';
 import { ensureToolchains, toolchainsDir } from './ensure-toolchains';
 
 type Say = (line: string) => void;
@@ -122,8 +122,11 @@ export function prepareSandbox(options: {
   production: boolean;
   memo: string;
   ensure?: () => unknown;
+  /** Where bwrap is, if anywhere (replaceable, as `ensure`, to test a machine without it). */
+  which?: (program: string) => string | undefined;
 }): string[] | undefined {
   const ensure = options.ensure ?? ensureSandbox;
+  const which = options.which ?? whichProgram;
   let reason: string | undefined;
   const earlier = fs.existsSync(options.memo) ? fs.readFileSync(options.memo, 'utf8') : undefined;
   if (earlier && !which('bwrap')) {
@@ -135,7 +138,10 @@ export function prepareSandbox(options: {
       return undefined;
     } catch (error) {
       reason = error instanceof Error ? error.message : String(error);
-      if (!which('bwrap')) fs.writeFileSync(options.memo, reason);
+      if (!which('bwrap')) {
+        fs.mkdirSync(dirname(options.memo), { recursive: true });
+        fs.writeFileSync(options.memo, reason);
+      }
     }
   }
   if (options.production) {
