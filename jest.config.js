@@ -37,6 +37,8 @@ module.exports = {
       moduleNameMapper: {
         '^@app/server-kit$': `${__dirname}/infra/server-kit/src`,
         '^@app/([a-z-]+)$': `${__dirname}/$1/src`,
+        // infra's scripts load the command-service's build (`@app/command-service/dist/...`): its source here.
+        '^@app/([a-z-]+)/dist/(.*)$': `${__dirname}/$1/src/$2`,
         '^@app/([a-z-]+)/(.*)$': `${__dirname}/$1/src/$2`,
       },
     }),

@@ -32,7 +32,7 @@ function log(message: string): void {
   console.log(`[ensure-sandbox] ${message}`);
 }
 
-function which(name: string): string | undefined {
+export function which(name: string): string | undefined {
   for (const dir of BIN_DIRS) {
     try {
       accessSync(`${dir}/${name}`, constants.X_OK);

@@ -325,6 +325,7 @@ function ensureGoCache(root: string): { available: boolean; detail: string } {
   if (!onPath('go')) return { available: false, detail: 'go is missing' };
   const cache = join(root, 'go-cache');
   const started = Date.now();
+  if (!existsSync(cache)) log('warming the Go build cache and the standard library (minutes, once)');
   const plan = languageModules.go.plan(warmUpSignature, languageModules.go.starter(warmUpSignature), {
     goCache: cache,
   });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { listLanguages } from '@app/contracts';
 import { newStaffToken, repoRoot, startPlatform } from './platform';
+import { prepareSandbox, prepareToolchains } from './prepare-languages';
 
 /** `npm start`: the whole platform on one origin, until Ctrl-C. */
 async function main(): Promise<void> {
@@ -9,6 +10,15 @@ async function main(): Promise<void> {
   const staffToken = process.env.STAFF_TOKEN ?? newStaffToken();
   const dataDir = path.resolve(repoRoot, process.env.DATA_DIR ?? '.data');
   const say = (line: string) => console.log(line);
+  // Before the services: the command-service picks its sandbox and toolchains as it starts.
+  say('Checking code execution (sandbox and toolchains)...');
+  const sandboxWarning = prepareSandbox({
+    production: process.env.NODE_ENV === 'production',
+    memo: path.join(dataDir, 'sandbox-install-failed.txt'),
+  });
+  const shout = () => sandboxWarning?.forEach((line) => console.error(line));
+  shout();
+  await prepareToolchains({ say });
   const platform = await startPlatform({
     port,
     dataDir,
@@ -39,23 +49,24 @@ async function main(): Promise<void> {
   say(`Service logs: ${path.join(dataDir, 'logs')}`);
   if (generatedToken) say(`Staff token for this run (Authorization: Bearer ...): ${staffToken}`);
   await reportLanguages(platform.url, say);
+  shout();
   say(`\nPlatform ready at ${platform.url}\n`);
 }
 
-/** Says which coding languages cannot run here (a missing toolchain is reported, not a crash). */
+/** One line per coding language: ready, or why it cannot run here. */
 async function reportLanguages(url: string, say: (line: string) => void): Promise<void> {
   try {
     const answer = await fetch(`${url}${listLanguages.path}`);
     const { languages } = (await answer.json()) as {
       languages: { language: string; available: boolean; reason?: string }[];
     };
-    const missing = languages.filter((l) => !l.available);
-    say(
-      missing.length === 0
-        ? 'Code execution: every language available.'
-        : `Code execution: unavailable here: ${missing.map((l) => `${l.language} (${l.reason})`).join('; ')}. ` +
-            'Install toolchains with: node infra/dist/ensure-sandbox.js && node infra/dist/ensure-toolchains.js',
-    );
+    say('Code execution:');
+    for (const { language, available, reason } of languages) {
+      say(`  ${language.padEnd(11)} ${available ? 'ready' : `unavailable: ${reason ?? 'no reason given'}`}`);
+    }
+    if (languages.some((l) => !l.available && l.language !== 'swift')) {
+      say('  (install what is missing with: node infra/dist/ensure-toolchains.js, as root for apt-get)');
+    }
   } catch (error) {
     say(
       `Code execution: could not list the languages (${error instanceof Error ? error.message : String(error)}).`,

@@ -853,7 +853,8 @@ describe('deployment: images and the files they run', () => {
             const workspace = dist[1];
             const built =
               workspace === 'web'
-                ? /"build":\s*"[^"]*vite build/.test(read('web/package.json'))
+                ? /"build":\s*"node scripts\/build\.mjs"/.test(read('web/package.json')) &&
+                  /'vite', 'vite'\), \['build'\]/.test(read('web/scripts/build.mjs'))
                 : /"outDir":\s*"dist"/.test(read(`${workspace}/tsconfig.json`));
             expect({ line, built }).toEqual({ line, built: true });
           } else if (relative.startsWith('node_modules/')) {
