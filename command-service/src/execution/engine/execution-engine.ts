@@ -16,7 +16,6 @@ import {
   checkValue,
   jsonTestSchema,
   parseType,
-  toTestResult,
   DomainError,
 } from '@app/contracts';
 import { CONFIG, LOGGER } from '@app/server-kit';
@@ -31,11 +30,11 @@ import {
   defaultCompileLimits,
   detectToolchains,
   languageAvailability,
-  runTests,
   toolchainBinds,
 } from '../languages';
 import type { QuestionFixture } from '../questions';
 import { type PublishedQuestion, PublishedQuestions } from '../../content/published-questions';
+import { judgeTests, runResponse } from './judge-tests';
 import { QueueFullError, RunQueue } from './run-queue';
 
 /** The rule a locked question's runs follow: the product of the path must be owned. */
@@ -199,7 +198,7 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     let result: RunTestsResult;
     try {
       result = await this.queue.run(() =>
-        runTests({
+        judgeTests({
           sandbox: this.sandbox,
           language,
           question,
@@ -232,26 +231,7 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
         'Your code printed more than the runner keeps; print less.',
       );
     }
-    const response: RunResponse = {
-      RawOutput: result.compileError ?? result.rawOutput,
-      TestResults: result.compileError
-        ? []
-        : result.results.map((test) =>
-            toTestResult({
-              expected: test.expected,
-              actual: test.actual,
-              matches: test.passed,
-              error: test.error,
-              stdout: test.stdout,
-              hidden: test.hidden,
-            }),
-          ),
-      JSONTests: true,
-      HasError: result.compileError !== undefined,
-      OutOfResources: result.timedOut || result.outOfResources,
-      wasAborted: result.timedOut,
-    };
-    return { response, result, tests };
+    return { response: runResponse(result), result, tests };
   }
 
   /**
