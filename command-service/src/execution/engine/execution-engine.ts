@@ -9,7 +9,10 @@ import {
   type Principal,
   type ProblemProductId,
   type RunResponse,
+  COMPILE_TIME_LIMIT_MS,
+  JUDGE_REQUEST_LIMIT_MS,
   QUICK_TEST_OUTPUT_LIMIT_CHARS,
+  RUN_QUEUE_WAIT_LIMIT_MS,
   codingLanguages,
   checkTestInput,
   decideAccess,
@@ -27,7 +30,6 @@ import {
   type RunTestsResult,
   TestInputError,
   type Toolchains,
-  defaultCompileLimits,
   detectToolchains,
   languageAvailability,
   toolchainBinds,
@@ -64,12 +66,13 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     private readonly questions: PublishedQuestions,
   ) {
     const workers = Math.max(1, Number(config.env.RUN_WORKERS ?? cpus().length));
-    // Not a number: the default; below a second: a second.
-    this.compileTimeLimitMs = Math.max(
-      1_000,
-      Number(config.env.RUN_COMPILE_TIME_LIMIT_MS) || defaultCompileLimits.timeLimitMs,
+    // Not a number: the default; below a second: a second; never above the default, which the gateway's
+    // timeout is derived from (contracts: GATEWAY_UPSTREAM_TIMEOUT_MS).
+    this.compileTimeLimitMs = Math.min(
+      COMPILE_TIME_LIMIT_MS,
+      Math.max(1_000, Number(config.env.RUN_COMPILE_TIME_LIMIT_MS) || COMPILE_TIME_LIMIT_MS),
     );
-    this.queue = new RunQueue(workers, Math.max(4, workers * 8));
+    this.queue = new RunQueue(workers, Math.max(4, workers * 8), RUN_QUEUE_WAIT_LIMIT_MS);
     // Runs per learner: a burst of 10, then one every 2 seconds on average.
     this.perUser = new RateLimiterMemory({
       points: Number(config.env.RUNS_PER_MINUTE_PER_USER ?? 30),
@@ -182,7 +185,16 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Runs the code on the tests in the queue and answers the run response of spec 3. */
-  async judge(
+  judge(
+    language: CodingLanguage,
+    question: QuestionFixture,
+    source: string,
+    tests: JsonTest[],
+  ): Promise<JudgedRun> {
+    return withinRequestLimit(() => this.judgeNow(language, question, source, tests));
+  }
+
+  private async judgeNow(
     language: CodingLanguage,
     question: QuestionFixture,
     source: string,
@@ -239,7 +251,16 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
    * the same language (or JavaScript), run on the learner's input; both sides are capped at 50,000
    * characters (OUTPUT_TOO_BIG).
    */
-  async quickTest(language: CodingLanguage, question: QuestionFixture, source: string, inputText: string) {
+  quickTest(language: CodingLanguage, question: QuestionFixture, source: string, inputText: string) {
+    return withinRequestLimit(() => this.quickTestNow(language, question, source, inputText));
+  }
+
+  private async quickTestNow(
+    language: CodingLanguage,
+    question: QuestionFixture,
+    source: string,
+    inputText: string,
+  ): Promise<JudgedRun> {
     if (inputText.length > QUICK_TEST_OUTPUT_LIMIT_CHARS) {
       throw new DomainError('OUTPUT_TOO_BIG', 'The quick-test input is longer than 50,000 characters.');
     }
@@ -252,9 +273,12 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     }
     const referenceLanguage: CodingLanguage = question.solutions[language] ? language : 'javascript';
     const probe: JsonTest = { input: input as Record<string, unknown>, output: null };
-    const reference = await this.judge(referenceLanguage, question, question.solutions[referenceLanguage]!, [
-      probe,
-    ]);
+    const reference = await this.judgeNow(
+      referenceLanguage,
+      question,
+      question.solutions[referenceLanguage]!,
+      [probe],
+    );
     const expected = reference.result.results[0];
     if (!expected || expected.actual === undefined) {
       throw new DomainError('RCE_INPUTS_INVALID', 'This input is not one the question accepts.');
@@ -262,11 +286,37 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     if (JSON.stringify(expected.actual).length > QUICK_TEST_OUTPUT_LIMIT_CHARS) {
       throw new DomainError('OUTPUT_TOO_BIG', 'The expected output is longer than 50,000 characters.');
     }
-    const run = await this.judge(language, question, source, [{ ...probe, output: expected.actual }]);
+    const run = await this.judgeNow(language, question, source, [{ ...probe, output: expected.actual }]);
     const actual = run.result.results[0]?.actual;
     if (actual !== undefined && JSON.stringify(actual).length > QUICK_TEST_OUTPUT_LIMIT_CHARS) {
       throw new DomainError('OUTPUT_TOO_BIG', 'Your output is longer than 50,000 characters.');
     }
     return run;
+  }
+}
+
+/**
+ * Answers RCE_TIMEOUT when judging has not ended within JUDGE_REQUEST_LIMIT_MS, however its limits added
+ * up (a queue wait, compiles, runs), so the engine answers before the gateway gives up. The work goes on to
+ * its own limits, unwaited.
+ */
+async function withinRequestLimit<T>(work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new DomainError(
+            'RCE_TIMEOUT',
+            `Judging your code took longer than ${JUDGE_REQUEST_LIMIT_MS / 1000} seconds.`,
+          ),
+        ),
+      JUDGE_REQUEST_LIMIT_MS,
+    );
+  });
+  try {
+    return await Promise.race([work(), limit]);
+  } finally {
+    clearTimeout(timer);
   }
 }

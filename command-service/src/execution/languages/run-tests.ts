@@ -7,7 +7,14 @@
  * warm compile server when the request brings one (compile-servers.ts), else in the run box.
  */
 import { randomBytes } from 'node:crypto';
-import { argumentsOf, checkTestInput, compareOutputs, parseType } from '@app/contracts';
+import {
+  COMPILE_TIME_LIMIT_MS,
+  RUN_TIME_LIMIT_MS,
+  argumentsOf,
+  checkTestInput,
+  compareOutputs,
+  parseType,
+} from '@app/contracts';
 import type { CodingLanguage, CompareOptions, FunctionSignature, JsonTest } from '@app/contracts';
 import type { Box, BoxLimits, BoxResult, Sandbox } from '../sandbox';
 import { BuildCache, MAX_BUILD_BYTES } from './build-cache';
@@ -21,7 +28,7 @@ import { detectToolchains } from './toolchains';
 import type { Toolchains } from './toolchains';
 
 export const defaultCompileLimits: BoxLimits = {
-  timeLimitMs: 30_000,
+  timeLimitMs: COMPILE_TIME_LIMIT_MS,
   memoryLimitMb: DEFAULT_COMPILE_MEMORY_MB,
   maxProcesses: 256,
   maxOutputBytes: 1024 * 1024,
@@ -29,7 +36,7 @@ export const defaultCompileLimits: BoxLimits = {
 };
 
 export const defaultRunLimits: BoxLimits = {
-  timeLimitMs: 10_000,
+  timeLimitMs: RUN_TIME_LIMIT_MS,
   memoryLimitMb: DEFAULT_RUN_MEMORY_MB,
   maxProcesses: 64,
   maxOutputBytes: 1024 * 1024,
