@@ -16,6 +16,8 @@
  *                                                  write later shows in the next box
  *   reading the inputs file and printing it      -> in a submission, nothing of a hidden test's input reaches
  *     (stdout, stderr, an exception)                 the answer; the visible tests' prints are still shown
+ *   throwing the command line of the box's pid 1  -> bwrap's, naming no host path (its options came on fd 3)
+ *     (bwrap) in an exception                        and the error shows no toolchain's host path either
  * Memory bombs: languages/memory-limits.test.ts. Compile-time traps: compile-traps.test.ts. The sandbox's
  * own hostile tests (shell programs, same behaviours): sandbox/bubblewrap-sandbox.test.ts.
  */
@@ -366,4 +368,19 @@ describe.each(hostileLanguages)('%s', (language: HostileLanguage) => {
     expect(JSON.stringify(shown)).not.toContain(secret);
     expect(JSON.stringify(result)).not.toContain(secret);
   }, 90_000);
+
+  it("shows no host path: the box's pid 1 (bwrap) has none on its command line, errors name none", async () => {
+    if (skip()) return;
+    const result = await attack(context!, language, 'throwfile', '/proc/1/cmdline', {}, 'never').result;
+    expect(result.compileError).toBeUndefined();
+    const reason = result.results[0].error?.reason ?? '';
+    expect(reason).toMatch(/bwrap --args 3 -- /);
+    const hostPaths = [
+      '/run/rce-sandbox',
+      repoRoot,
+      toolchainsDir(),
+      ...toolchainBinds(toolchains).map((bind) => bind.hostPath),
+    ];
+    for (const hostPath of hostPaths) expect(answer(result)).not.toContain(hostPath);
+  }, 60_000);
 });
