@@ -10,7 +10,6 @@ import {
   type ProblemProductId,
   type RunResponse,
   COMPILE_TIME_LIMIT_MS,
-  JUDGE_REQUEST_LIMIT_MS,
   QUICK_TEST_OUTPUT_LIMIT_CHARS,
   RUN_QUEUE_WAIT_LIMIT_MS,
   codingLanguages,
@@ -37,6 +36,7 @@ import {
 import type { QuestionFixture } from '../questions';
 import { type PublishedQuestion, PublishedQuestions } from '../../content/published-questions';
 import { judgeTests, runResponse } from './judge-tests';
+import { withinRequestLimit } from './request-limit';
 import { QueueFullError, RunQueue } from './run-queue';
 
 /** The rule a locked question's runs follow: the product of the path must be owned. */
@@ -292,31 +292,5 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
       throw new DomainError('OUTPUT_TOO_BIG', 'Your output is longer than 50,000 characters.');
     }
     return run;
-  }
-}
-
-/**
- * Answers RCE_TIMEOUT when judging has not ended within JUDGE_REQUEST_LIMIT_MS, however its limits added
- * up (a queue wait, compiles, runs), so the engine answers before the gateway gives up. The work goes on to
- * its own limits, unwaited.
- */
-async function withinRequestLimit<T>(work: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new DomainError(
-            'RCE_TIMEOUT',
-            `Judging your code took longer than ${JUDGE_REQUEST_LIMIT_MS / 1000} seconds.`,
-          ),
-        ),
-      JUDGE_REQUEST_LIMIT_MS,
-    );
-  });
-  try {
-    return await Promise.race([work(), limit]);
-  } finally {
-    clearTimeout(timer);
   }
 }
