@@ -8,8 +8,8 @@
  *     second instead of compiling the standard library (.data/toolchains/go-cache), and the whole standard
  *     library's archives with an importcfg (.data/toolchains/go-std), so a build is the compiler and the
  *     linker alone;
- *   - C++: a precompiled bits/stdc++.h for the harness's flags (.data/toolchains/cpp), about 1 s per
- *     compile instead of 4;
+ *   - C++: a precompiled bits/stdc++.h for the harness's flags, beside a copy of the header
+ *     (.data/toolchains/cpp), about 1 s per compile instead of 4;
  *   - Swift: nothing can be installed on these machines; reported unavailable unless `swiftc` exists.
  * Idempotent: a second run finds everything in place and does nothing. Failures are reported, not fatal
  * (a language whose toolchain is missing answers 'language unavailable'); `--strict` makes them fatal.
@@ -390,12 +390,18 @@ function ensureGoStd(root: string, goCache: string): string {
   return `${config.length} standard archives in ${dir} (${Date.now() - started} ms)`;
 }
 
-/** Precompiles bits/stdc++.h with the harness's flags into <root>/cpp/bits (g++ looks there via -I). */
+/**
+ * Precompiles bits/stdc++.h with the harness's flags into <root>/cpp/bits (g++ looks there via -I), beside
+ * a copy of the header itself: the .gch serves only the first include of a unit (the harness's), and a
+ * learner's own `#include <bits/stdc++.h>` after it must find the header's text there (every header it
+ * names is already included, so it costs nothing).
+ */
 function ensureCppHeader(root: string): { available: boolean; detail: string } {
   if (!onPath('g++')) return { available: false, detail: 'g++ is missing' };
   const target = join(root, 'cpp', 'bits', 'stdc++.h.gch');
-  if (existsSync(target))
-    return { available: true, detail: `g++ found, precompiled header in ${dirname(target)}` };
+  const copy = join(root, 'cpp', 'bits', 'stdc++.h');
+  const ready = { available: true, detail: `g++ found, precompiled header in ${dirname(target)}` };
+  if (existsSync(target) && existsSync(copy)) return ready;
   const probe = spawnSync('g++', [...CPP_FLAGS, '-x', 'c++', '-E', '-H', '-'], {
     input: '#include <bits/stdc++.h>\n',
     encoding: 'utf8',
@@ -405,12 +411,15 @@ function ensureCppHeader(root: string): { available: boolean; detail: string } {
   if (!header)
     return { available: true, detail: 'g++ found; bits/stdc++.h not found, no precompiled header' };
   mkdirSync(dirname(target), { recursive: true });
+  copyFileSync(header, `${copy}.partial`);
+  renameSync(`${copy}.partial`, copy);
+  if (existsSync(target)) return ready;
   log('precompiling bits/stdc++.h');
   const result = run('g++', [...CPP_FLAGS, '-x', 'c++-header', header, '-o', `${target}.partial`]);
   if (result.status !== 0)
     return { available: true, detail: `g++ found; precompiling failed: ${result.stderr}` };
   renameSync(`${target}.partial`, target);
-  return { available: true, detail: `g++ found, precompiled header in ${dirname(target)}` };
+  return ready;
 }
 
 function programs(names: string[]): { available: boolean; detail: string } {

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { type ApiCall, type ApiError, type ServiceName, apiCalls, pathMatcher } from '@app/contracts';
+import {
+  type ApiCall,
+  type ApiError,
+  type ServiceName,
+  GATEWAY_UPSTREAM_TIMEOUT_MS,
+  apiCalls,
+  pathMatcher,
+} from '@app/contracts';
 
 export type GatewayOptions = {
   port: number;
@@ -37,7 +44,8 @@ export function createGateway(options: GatewayOptions): http.Server {
         method: request.method,
         path: request.url,
         agent,
-        timeout: 30_000,
+        // Past every limit of the code-execution engine: its own answer (RCE_TIMEOUT...) always comes first.
+        timeout: GATEWAY_UPSTREAM_TIMEOUT_MS,
         headers: {
           ...request.headers,
           connection: 'keep-alive',

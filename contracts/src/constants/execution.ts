@@ -71,6 +71,23 @@ export const runErrorExecutionStatus = {
 } as const satisfies Record<RunErrorCode, ExecutionStatus>;
 export const UNKNOWN_RUN_ERROR_STATUS = 'unknownError' satisfies ExecutionStatus;
 
+/*
+ * The engine's limits. A compile, and one box's run of its tests, are stopped at their limit (RCE_TIMEOUT,
+ * or a test TIMEOUT); a job waits in the run queue at most RUN_QUEUE_WAIT_LIMIT_MS (RCE_BUSY after); and a
+ * whole judging request is answered within JUDGE_REQUEST_LIMIT_MS (RCE_TIMEOUT after): its longest is a
+ * submission's, a wait, a compile and two runs (the visible tests' box and the hidden tests' box).
+ */
+export const COMPILE_TIME_LIMIT_MS = 30_000;
+export const RUN_TIME_LIMIT_MS = 10_000;
+export const RUN_QUEUE_WAIT_LIMIT_MS = 15_000;
+export const JUDGE_REQUEST_LIMIT_MS = RUN_QUEUE_WAIT_LIMIT_MS + COMPILE_TIME_LIMIT_MS + 2 * RUN_TIME_LIMIT_MS;
+/**
+ * How long the gateway waits for a service's answer: past the engine's longest request by a margin (the
+ * service's own work around the judging: the question, the event append), so a learner always gets the
+ * engine's own status (RCE_TIMEOUT, RCE_BUSY) rather than the gateway's SERVICE_UNAVAILABLE.
+ */
+export const GATEWAY_UPSTREAM_TIMEOUT_MS = JUDGE_REQUEST_LIMIT_MS + 10_000;
+
 /** A string error thrown by a test is reported as an error of this type, with the string as reason. */
 export const RUNTIME_ERROR_TYPE = 'RUNTIME';
 

@@ -129,6 +129,21 @@ describe('display', () => {
       hideOutput: true,
     });
   });
+
+  it("gives a hidden test's error without the program's words (its input could be in them)", () => {
+    const judged = { expected: 1, actual: undefined, matches: false, stdout: 'secret', hidden: true };
+    const thrown = { type: 'secret input 42', reason: 'secret input 42' };
+    expect(toTestResult({ ...judged, error: thrown }).Error).toEqual({
+      type: 'RUNTIME',
+      reason: 'The code failed with an error on this hidden test.',
+    });
+    const timedOut = { type: 'TIMEOUT', reason: 'The code timed out: secret input 42' };
+    expect(toTestResult({ ...judged, error: timedOut }).Error).toEqual({
+      type: 'TIMEOUT',
+      reason: 'The code timed out on this hidden test.',
+    });
+    expect(toTestResult({ ...judged, hidden: false, error: thrown }).Error).toEqual(thrown);
+  });
 });
 
 describe('judgedQuestionSchema', () => {

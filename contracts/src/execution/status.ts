@@ -1,6 +1,7 @@
 import {
   OUTPUT_TRUNCATION_CHARS,
   outcomeTitles,
+  RUNTIME_ERROR_TYPE,
   runErrorExecutionStatus,
   UNKNOWN_RUN_ERROR_STATUS,
 } from '../constants';
@@ -94,9 +95,28 @@ export type JudgedTest = {
   error: { type: string; reason: string } | null;
   /** What the learner's code printed during this test. */
   stdout: string;
-  /** Hidden tests show neither their input, expected output nor actual output. */
+  /** Hidden tests show neither their input, expected output, actual output, prints nor error text. */
   hidden: boolean;
 };
+
+/**
+ * What a hidden test's error may say: the runner's own kinds (timed out, out of memory...) with a fixed
+ * reason, and any other error (an exception, a crash) as RUNTIME. Never the program's words: an exception's
+ * message or class name, or a crash's last lines, could carry the hidden test's input.
+ */
+const hiddenTestErrors: Record<string, string> = {
+  TIMEOUT: 'The code timed out on this hidden test.',
+  OUT_OF_MEMORY: 'The code ran out of memory on this hidden test.',
+  OUT_OF_RESOURCES: 'The code started too many processes on this hidden test.',
+  OUTPUT_TOO_LARGE: 'The code printed too much on this hidden test.',
+  NOT_RUN: 'This hidden test did not run: the program stopped before it.',
+};
+
+export function hiddenTestError(error: { type: string; reason: string }): { type: string; reason: string } {
+  return Object.hasOwn(hiddenTestErrors, error.type)
+    ? { type: error.type, reason: hiddenTestErrors[error.type] }
+    : { type: RUNTIME_ERROR_TYPE, reason: 'The code failed with an error on this hidden test.' };
+}
 
 /** The test result of spec 3, with expected and actual as JSON text truncated for display. */
 export function toTestResult(test: JudgedTest): TestResult {
@@ -105,7 +125,7 @@ export function toTestResult(test: JudgedTest): TestResult {
     Expected: test.hidden ? '' : text(test.expected),
     Actual: test.hidden ? '' : text(test.actual),
     Matches: test.matches,
-    Error: test.error,
+    Error: test.hidden && test.error ? hiddenTestError(test.error) : test.error,
     outputToDisplay: test.hidden ? '' : test.stdout,
     hideOutput: test.hidden,
   };

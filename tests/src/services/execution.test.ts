@@ -263,6 +263,37 @@ describe('submissions', () => {
       )
     ).rows;
 
+  it("a submission's hidden tests stay hidden from code that reads and prints its inputs", async () => {
+    const code = `const fs = require('fs');
+function pairWithSum(numbers, target) {
+  const inputs = fs.readFileSync('inputs.json', 'utf8');
+  console.log(inputs);
+  console.error(inputs);
+  throw new Error(inputs);
+}
+exports.pairWithSum = pairWithSum;`;
+    const answer = await post(
+      'submissions/create',
+      { questionId: QUESTION, language: 'javascript', code },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(answer.status).toBe(200);
+    const visible = answer.body.TestResults.filter((t) => !t.hideOutput);
+    const hidden = answer.body.TestResults.filter((t) => t.hideOutput);
+    expect(hidden).toHaveLength(3);
+    // The code did read its inputs file and print it: the visible tests show what it held.
+    expect(visible[0].outputToDisplay).toContain('"nonce"');
+    for (const test of hidden) {
+      expect(test).toMatchObject({ Matches: false, Expected: '', Actual: '', outputToDisplay: '' });
+      expect(test.Error).toEqual({
+        type: 'RUNTIME',
+        reason: 'The code failed with an error on this hidden test.',
+      });
+    }
+    // A hidden test's input (pair-with-sum's second hidden test) is nowhere in the answer.
+    expect(JSON.stringify(answer.body)).not.toContain('5,17,12,9,1,33,20');
+  });
+
   it('a correct submission is one CodeSubmitted event, CORRECT, and shows in submissions/list', async () => {
     const user = await signInWithRoles(platform.url, ['premiumv1'], 'submitter');
     const submissionId = randomUUID();

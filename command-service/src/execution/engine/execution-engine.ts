@@ -9,14 +9,15 @@ import {
   type Principal,
   type ProblemProductId,
   type RunResponse,
+  COMPILE_TIME_LIMIT_MS,
   QUICK_TEST_OUTPUT_LIMIT_CHARS,
+  RUN_QUEUE_WAIT_LIMIT_MS,
   codingLanguages,
   checkTestInput,
   decideAccess,
   checkValue,
   jsonTestSchema,
   parseType,
-  toTestResult,
   DomainError,
 } from '@app/contracts';
 import { CONFIG, LOGGER } from '@app/server-kit';
@@ -28,14 +29,14 @@ import {
   type RunTestsResult,
   TestInputError,
   type Toolchains,
-  defaultCompileLimits,
   detectToolchains,
   languageAvailability,
-  runTests,
   toolchainBinds,
 } from '../languages';
 import type { QuestionFixture } from '../questions';
 import { type PublishedQuestion, PublishedQuestions } from '../../content/published-questions';
+import { judgeTests, runResponse } from './judge-tests';
+import { withinRequestLimit } from './request-limit';
 import { QueueFullError, RunQueue } from './run-queue';
 
 /** The rule a locked question's runs follow: the product of the path must be owned. */
@@ -65,12 +66,13 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     private readonly questions: PublishedQuestions,
   ) {
     const workers = Math.max(1, Number(config.env.RUN_WORKERS ?? cpus().length));
-    // Not a number: the default; below a second: a second.
-    this.compileTimeLimitMs = Math.max(
-      1_000,
-      Number(config.env.RUN_COMPILE_TIME_LIMIT_MS) || defaultCompileLimits.timeLimitMs,
+    // Not a number: the default; below a second: a second; never above the default, which the gateway's
+    // timeout is derived from (contracts: GATEWAY_UPSTREAM_TIMEOUT_MS).
+    this.compileTimeLimitMs = Math.min(
+      COMPILE_TIME_LIMIT_MS,
+      Math.max(1_000, Number(config.env.RUN_COMPILE_TIME_LIMIT_MS) || COMPILE_TIME_LIMIT_MS),
     );
-    this.queue = new RunQueue(workers, Math.max(4, workers * 8));
+    this.queue = new RunQueue(workers, Math.max(4, workers * 8), RUN_QUEUE_WAIT_LIMIT_MS);
     // Runs per learner: a burst of 10, then one every 2 seconds on average.
     this.perUser = new RateLimiterMemory({
       points: Number(config.env.RUNS_PER_MINUTE_PER_USER ?? 30),
@@ -183,7 +185,16 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Runs the code on the tests in the queue and answers the run response of spec 3. */
-  async judge(
+  judge(
+    language: CodingLanguage,
+    question: QuestionFixture,
+    source: string,
+    tests: JsonTest[],
+  ): Promise<JudgedRun> {
+    return withinRequestLimit(() => this.judgeNow(language, question, source, tests));
+  }
+
+  private async judgeNow(
     language: CodingLanguage,
     question: QuestionFixture,
     source: string,
@@ -199,7 +210,7 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     let result: RunTestsResult;
     try {
       result = await this.queue.run(() =>
-        runTests({
+        judgeTests({
           sandbox: this.sandbox,
           language,
           question,
@@ -232,26 +243,7 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
         'Your code printed more than the runner keeps; print less.',
       );
     }
-    const response: RunResponse = {
-      RawOutput: result.compileError ?? result.rawOutput,
-      TestResults: result.compileError
-        ? []
-        : result.results.map((test) =>
-            toTestResult({
-              expected: test.expected,
-              actual: test.actual,
-              matches: test.passed,
-              error: test.error,
-              stdout: test.stdout,
-              hidden: test.hidden,
-            }),
-          ),
-      JSONTests: true,
-      HasError: result.compileError !== undefined,
-      OutOfResources: result.timedOut || result.outOfResources,
-      wasAborted: result.timedOut,
-    };
-    return { response, result, tests };
+    return { response: runResponse(result), result, tests };
   }
 
   /**
@@ -259,7 +251,16 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
    * the same language (or JavaScript), run on the learner's input; both sides are capped at 50,000
    * characters (OUTPUT_TOO_BIG).
    */
-  async quickTest(language: CodingLanguage, question: QuestionFixture, source: string, inputText: string) {
+  quickTest(language: CodingLanguage, question: QuestionFixture, source: string, inputText: string) {
+    return withinRequestLimit(() => this.quickTestNow(language, question, source, inputText));
+  }
+
+  private async quickTestNow(
+    language: CodingLanguage,
+    question: QuestionFixture,
+    source: string,
+    inputText: string,
+  ): Promise<JudgedRun> {
     if (inputText.length > QUICK_TEST_OUTPUT_LIMIT_CHARS) {
       throw new DomainError('OUTPUT_TOO_BIG', 'The quick-test input is longer than 50,000 characters.');
     }
@@ -272,9 +273,12 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     }
     const referenceLanguage: CodingLanguage = question.solutions[language] ? language : 'javascript';
     const probe: JsonTest = { input: input as Record<string, unknown>, output: null };
-    const reference = await this.judge(referenceLanguage, question, question.solutions[referenceLanguage]!, [
-      probe,
-    ]);
+    const reference = await this.judgeNow(
+      referenceLanguage,
+      question,
+      question.solutions[referenceLanguage]!,
+      [probe],
+    );
     const expected = reference.result.results[0];
     if (!expected || expected.actual === undefined) {
       throw new DomainError('RCE_INPUTS_INVALID', 'This input is not one the question accepts.');
@@ -282,7 +286,7 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     if (JSON.stringify(expected.actual).length > QUICK_TEST_OUTPUT_LIMIT_CHARS) {
       throw new DomainError('OUTPUT_TOO_BIG', 'The expected output is longer than 50,000 characters.');
     }
-    const run = await this.judge(language, question, source, [{ ...probe, output: expected.actual }]);
+    const run = await this.judgeNow(language, question, source, [{ ...probe, output: expected.actual }]);
     const actual = run.result.results[0]?.actual;
     if (actual !== undefined && JSON.stringify(actual).length > QUICK_TEST_OUTPUT_LIMIT_CHARS) {
       throw new DomainError('OUTPUT_TOO_BIG', 'Your output is longer than 50,000 characters.');

@@ -33,4 +33,26 @@ describe('RunQueue', () => {
     await expect(queue.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await queue.run(async () => 'next')).toBe('next');
   });
+
+  it('refuses a job that waited maxWaitMs without a worker, and runs the next one waiting', async () => {
+    jest.useFakeTimers();
+    try {
+      const queue = new RunQueue(1, 2, 1_000);
+      const gate = deferred();
+      const first = queue.run(() => gate.promise.then(() => 'first'));
+      const late = queue.run(async () => 'late');
+      const rejected = expect(late).rejects.toBeInstanceOf(QueueFullError);
+      await jest.advanceTimersByTimeAsync(600);
+      const next = queue.run(async () => 'next');
+      await jest.advanceTimersByTimeAsync(500);
+      await rejected;
+      expect(queue.load).toEqual({ running: 1, waiting: 1 });
+      gate.resolve();
+      expect(await first).toBe('first');
+      expect(await next).toBe('next');
+      expect(queue.load).toEqual({ running: 0, waiting: 0 });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

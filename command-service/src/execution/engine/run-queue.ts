@@ -1,6 +1,8 @@
 /**
  * A bounded queue in front of the runners: at most `workers` jobs run at once, at most `maxWaiting`
- * wait; anything more is refused at once (the API answers RCE_BUSY) instead of piling up.
+ * wait; anything more is refused at once (the API answers RCE_BUSY) instead of piling up, and a job that
+ * has waited `maxWaitMs` without a worker is refused then (its caller is answered before the gateway
+ * gives up on it).
  */
 export class RunQueue {
   private running = 0;
@@ -9,6 +11,7 @@ export class RunQueue {
   constructor(
     readonly workers: number,
     readonly maxWaiting: number,
+    readonly maxWaitMs = Infinity,
   ) {}
 
   get load() {
@@ -19,7 +22,19 @@ export class RunQueue {
   async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.running >= this.workers) {
       if (this.waiting.length >= this.maxWaiting) throw new QueueFullError();
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await new Promise<void>((resolve, reject) => {
+        const turn = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = Number.isFinite(this.maxWaitMs)
+          ? setTimeout(() => {
+              this.waiting.splice(this.waiting.indexOf(turn), 1);
+              reject(new QueueFullError());
+            }, this.maxWaitMs)
+          : undefined;
+        this.waiting.push(turn);
+      });
     } else {
       this.running++;
     }

@@ -14,6 +14,10 @@
  *   huge output                                 -> output truncated, the run stopped early
  *   a background process left behind (setsid)  -> nothing of it runs after the command, no file it would
  *                                                  write later shows in the next box
+ *   reading the inputs file and printing it      -> in a submission, nothing of a hidden test's input reaches
+ *     (stdout, stderr, an exception)                 the answer; the visible tests' prints are still shown
+ *   throwing the command line of the box's pid 1  -> bwrap's, naming no host path (its options came on fd 3)
+ *     (bwrap) in an exception                        and the error shows no toolchain's host path either
  * Memory bombs: languages/memory-limits.test.ts. Compile-time traps: compile-traps.test.ts. The sandbox's
  * own hostile tests (shell programs, same behaviours): sandbox/bubblewrap-sandbox.test.ts.
  */
@@ -26,10 +30,13 @@ import { join, resolve } from 'node:path';
 import type { RunTestsResult } from '../languages';
 import { runTests, toolchainBinds, toolchainsDir } from '../languages';
 import { loadQuestion } from '../questions';
+import { judgeTests, runResponse } from '../engine/judge-tests';
 import {
   attack,
+  attackSignature,
   hostileContext,
   hostileLanguages,
+  hostileProgram,
   probeLines,
   processesLeftOf,
   processesOf,
@@ -328,5 +335,52 @@ describe.each(hostileLanguages)('%s', (language: HostileLanguage) => {
       expect(line.ok).toBe(true);
       expect(line.detail).not.toContain(left);
     }
+  }, 60_000);
+
+  it("keeps a submission's hidden tests hidden: what the program reads of them and prints never reaches the answer", async () => {
+    if (skip()) return;
+    const secret = `hidden-input-${tag}`;
+    const result = await judgeTests({
+      sandbox: context!.sandbox,
+      language,
+      question: { signature: attackSignature },
+      source: hostileProgram(language),
+      tests: [
+        { input: { mode: 'leak', arg: 'visible-input' }, output: 'done' },
+        { input: { mode: 'leak', arg: secret }, output: 'done', hidden: true },
+      ],
+      toolchains,
+      runLimits: { timeLimitMs: 5_000 },
+      buildCache: context!.cache,
+    });
+    expect(result.compileError).toBeUndefined();
+    // The program read its inputs file and printed it: the visible test shows what it held.
+    expect(result.results[0]).toMatchObject({ passed: false, hidden: false });
+    expect(result.results[0].stdout).toContain('visible-input');
+    expect(result.results[1]).toMatchObject({ passed: false, hidden: true, stdout: '' });
+    expect(result.results[1].error).toEqual({
+      type: 'RUNTIME',
+      reason: 'The code failed with an error on this hidden test.',
+    });
+    const shown = runResponse(result);
+    expect(shown.TestResults[0].outputToDisplay).toContain('visible-input');
+    expect(shown.TestResults[1]).toMatchObject({ hideOutput: true, outputToDisplay: '', Matches: false });
+    expect(JSON.stringify(shown)).not.toContain(secret);
+    expect(JSON.stringify(result)).not.toContain(secret);
+  }, 90_000);
+
+  it("shows no host path: the box's pid 1 (bwrap) has none on its command line, errors name none", async () => {
+    if (skip()) return;
+    const result = await attack(context!, language, 'throwfile', '/proc/1/cmdline', {}, 'never').result;
+    expect(result.compileError).toBeUndefined();
+    const reason = result.results[0].error?.reason ?? '';
+    expect(reason).toMatch(/bwrap --args 3 -- /);
+    const hostPaths = [
+      '/run/rce-sandbox',
+      repoRoot,
+      toolchainsDir(),
+      ...toolchainBinds(toolchains).map((bind) => bind.hostPath),
+    ];
+    for (const hostPath of hostPaths) expect(answer(result)).not.toContain(hostPath);
   }, 60_000);
 });

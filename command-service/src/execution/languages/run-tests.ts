@@ -7,7 +7,15 @@
  * warm compile server when the request brings one (compile-servers.ts), else in the run box.
  */
 import { randomBytes } from 'node:crypto';
-import { argumentsOf, checkTestInput, compareOutputs, parseType } from '@app/contracts';
+import { basename, relative } from 'node:path';
+import {
+  COMPILE_TIME_LIMIT_MS,
+  RUN_TIME_LIMIT_MS,
+  argumentsOf,
+  checkTestInput,
+  compareOutputs,
+  parseType,
+} from '@app/contracts';
 import type { CodingLanguage, CompareOptions, FunctionSignature, JsonTest } from '@app/contracts';
 import type { Box, BoxLimits, BoxResult, Sandbox } from '../sandbox';
 import { BuildCache, MAX_BUILD_BYTES } from './build-cache';
@@ -17,11 +25,11 @@ import { DEFAULT_COMPILE_MEMORY_MB, DEFAULT_RUN_MEMORY_MB, INPUTS_FILE, RESULTS_
 import type { LanguageModule } from './language';
 import { prebuiltFiles } from './prebuild';
 import { languageModules } from './registry';
-import { detectToolchains } from './toolchains';
+import { detectToolchains, toolchainBinds, toolchainsDir } from './toolchains';
 import type { Toolchains } from './toolchains';
 
 export const defaultCompileLimits: BoxLimits = {
-  timeLimitMs: 30_000,
+  timeLimitMs: COMPILE_TIME_LIMIT_MS,
   memoryLimitMb: DEFAULT_COMPILE_MEMORY_MB,
   maxProcesses: 256,
   maxOutputBytes: 1024 * 1024,
@@ -29,7 +37,7 @@ export const defaultCompileLimits: BoxLimits = {
 };
 
 export const defaultRunLimits: BoxLimits = {
-  timeLimitMs: 10_000,
+  timeLimitMs: RUN_TIME_LIMIT_MS,
   memoryLimitMb: DEFAULT_RUN_MEMORY_MB,
   maxProcesses: 64,
   maxOutputBytes: 1024 * 1024,
@@ -145,6 +153,7 @@ export async function runTests(request: RunTestsRequest): Promise<RunTestsResult
   const compileLimits = { ...defaultCompileLimits, ...request.compileLimits };
   const runLimits = { ...defaultRunLimits, ...request.runLimits };
   const memory = { compileMb: compileLimits.memoryLimitMb, runMb: runLimits.memoryLimitMb };
+  const hostPaths = hostPathLabels(toolchains);
   const cache = request.buildCache ?? defaultBuildCache;
   // The signature's part of the harness, compiled once per question (prebuild.ts); C++ only.
   const prebuilt =
@@ -181,7 +190,7 @@ export async function runTests(request: RunTestsRequest): Promise<RunTestsResult
     }
     if (served?.kind === 'compileError') {
       // As the box's compile gives it: stdout, then stderr (the server removed its directory's prefix).
-      const message = cleanText(`${served.stdout}\n${served.stderr}`, undefined, language).trim();
+      const message = cleanText(`${served.stdout}\n${served.stderr}`, undefined, language, hostPaths).trim();
       const compileError = message || 'The compiler failed (exit code 1).';
       if (build) await build.store({ kind: 'compileError', message: compileError });
       return {
@@ -228,7 +237,7 @@ export async function runTests(request: RunTestsRequest): Promise<RunTestsResult
     box = await request.sandbox.open(files);
   }
   try {
-    const clean = cleaner(box, language);
+    const clean = (text: string) => cleanText(text, box.workDir, language, hostPaths);
     let compileMs: number | undefined;
     if (plan.compile && hit) {
       compileMs = warmMs ?? 0;
@@ -338,7 +347,9 @@ function judge(
     const base = { expected: test.output, stdout: perTest[i], hidden: test.hidden ?? false };
     const line = finished.get(i);
     if (line?.error) {
-      return { ...base, passed: false, error: line.error, ...(line.trace ? { trace: line.trace } : {}) };
+      const { reason } = line.error;
+      const error = { ...line.error, reason: typeof reason === 'string' ? clean(reason) : reason };
+      return { ...base, passed: false, error, ...(line.trace ? { trace: clean(line.trace) } : {}) };
     }
     if (line?.invalid !== undefined) return { ...base, passed: false, error: null, reason: line.invalid };
     if (line && 'value' in line) {
@@ -426,13 +437,33 @@ export function splitStdout(
   return { perTest, outside };
 }
 
-/** Makes compiler and runtime messages name files as the learner sees them. */
-function cleaner(box: Box, language: LanguageModule): (text: string) => string {
-  return (text: string) => cleanText(text, box.workDir, language);
+type HostPathLabel = { hostPath: string; label: string };
+
+/**
+ * The toolchains' host paths (the box binds them at the same paths), each with the name messages show
+ * instead: its path under the toolchains directory, else its last part (`typescript/lib/typescript.js`,
+ * `cpp/bits/stdc++.h`), so no message tells where the platform lives on the host. Longest first.
+ */
+function hostPathLabels(toolchains: Toolchains): HostPathLabel[] {
+  const root = toolchainsDir();
+  return toolchainBinds(toolchains)
+    .map(({ hostPath }) => {
+      const under = relative(root, hostPath);
+      const label = under && !under.startsWith('..') ? under : basename(hostPath);
+      return { hostPath, label };
+    })
+    .sort((a, b) => b.hostPath.length - a.hostPath.length);
 }
 
-function cleanText(text: string, workDir: string | undefined, language: LanguageModule): string {
+/** Makes compiler and runtime messages name files as the learner sees them, and no host path. */
+function cleanText(
+  text: string,
+  workDir: string | undefined,
+  language: LanguageModule,
+  hostPaths: HostPathLabel[],
+): string {
   let out = workDir ? text.split(`${workDir}/`).join('') : text;
+  for (const { hostPath, label } of hostPaths) out = out.split(hostPath).join(label);
   out = out
     .split('\n')
     .filter((line) => !/^In file included from /.test(line) && !/^# command-line-arguments/.test(line))

@@ -24,12 +24,15 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { boxPathParts, readBoxFiles, writeBoxFiles, type Owner } from './box-files';
 import type { BoxCgroup } from './cgroups';
-import { MiB } from './run-child';
+import { MiB, writeFd3 } from './run-child';
 import type { BoxCommand, BoxServer, ServerCommand, ServerExit } from './sandbox';
 import { claimUids, type Slot } from './slots';
 
 export const DEFAULT_MAX_LINE_BYTES = 8 * MiB;
 const STDERR_TAIL_BYTES = 16 * 1024;
+
+/** A box's host command line, and bwrap's options, given on fd 3 rather than on that command line. */
+export type BoxLaunch = { argv: string[]; bwrapArgs: Buffer };
 
 /** What launchServer needs to run one server process and to clean up after it. */
 export type ServerLaunch = {
@@ -39,6 +42,8 @@ export type ServerLaunch = {
   owner?: Owner;
   file: string;
   args: string[];
+  /** Written to the server's fd 3 (bwrap's `--args 3`), then closed. */
+  fd3?: Buffer;
   env: Record<string, string>;
   cwd: string;
   maxLineBytes: number;
@@ -56,8 +61,9 @@ export function launchServer(launch: ServerLaunch): BoxServer {
     cwd: launch.cwd,
     env: launch.env,
     detached: true,
-    stdio: ['pipe', 'pipe', 'pipe'],
+    stdio: launch.fd3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
   });
+  if (launch.fd3) writeFd3(child, launch.fd3);
   const listeners: ((line: string) => void)[] = [];
   let pending: Buffer[] = [];
   let pendingBytes = 0;
@@ -163,7 +169,7 @@ export type BubblewrapServerDeps = {
   createCgroup(label: string): Promise<BoxCgroup>;
   mount(hostDir: string, options: string): Promise<void>;
   unmount(hostDir: string): Promise<void>;
-  commandLine(slot: Slot, hostDir: string, command: BoxCommand): string[];
+  commandLine(slot: Slot, hostDir: string, command: BoxCommand): BoxLaunch;
 };
 
 /** A server uid with its cgroup, claimed once and reused by the servers that follow. */
@@ -205,7 +211,7 @@ export class BubblewrapServers {
       this.giveBack(seat);
       throw error;
     }
-    const argv = this.deps.commandLine(slot, hostDir, {
+    const { argv, bwrapArgs } = this.deps.commandLine(slot, hostDir, {
       argv: command.argv,
       env: { USER: 'compile-server', ...command.env },
       limits: { ...limits, timeLimitMs: 0 },
@@ -216,6 +222,7 @@ export class BubblewrapServers {
       owner: slot,
       file: argv[0],
       args: argv.slice(1),
+      fd3: bwrapArgs,
       cwd: '/',
       env: { PATH: this.deps.systemPath, RCE_CGROUPS: cgroup.procsFiles.join(':') },
       maxLineBytes: command.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,

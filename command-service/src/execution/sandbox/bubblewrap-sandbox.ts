@@ -22,7 +22,7 @@ import { chmod, cp, mkdir, readdir, readlink, rm, writeFile } from 'node:fs/prom
 import { availableParallelism, constants as osConstants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { BubblewrapServers } from './box-server';
+import { type BoxLaunch, BubblewrapServers } from './box-server';
 import { readBoxFile, readBoxFiles, writeBoxFiles } from './box-files';
 import { Cgroups, type BoxCgroup } from './cgroups';
 import { DEFAULT_MAX_OPEN_FILES, isOnPath, isRuntimeOutOfMemory, MiB, runChild } from './run-child';
@@ -64,6 +64,8 @@ export const BOX_PATH = '/usr/local/go/bin:/usr/local/bin:/usr/bin:/bin';
 const DEFAULT_UID_BASE = 1_900_000_000;
 /** bwrap's outer process and its pid-1 monitor count in pids.max too. */
 const BWRAP_PROCESSES = 2;
+/** The fd bwrap reads its options from (`--args`). */
+const BWRAP_ARGS_FD = 3;
 
 const SYSTEM_PATH = '/usr/sbin:/usr/bin:/sbin:/bin';
 const SYSTEM_DIRS = SYSTEM_PATH.split(':');
@@ -348,8 +350,12 @@ export class BubblewrapSandbox implements Sandbox {
     return cgroup;
   }
 
-  /** @internal The host command for one box command, up to the program's argv. */
-  commandLine(slot: Slot, hostDir: string, command: BoxCommand): string[] {
+  /**
+   * @internal The host command for one box command, up to the program's argv. bwrap's own options (every
+   * host path: the binds, the work dir) go in on fd 3 (`--args 3`), not on its command line: the box's pid
+   * 1 is a bwrap, and its command line is readable in the box.
+   */
+  commandLine(slot: Slot, hostDir: string, command: BoxCommand): BoxLaunch {
     const { limits } = command;
     const size = String(limits.workDirSizeMb * MiB);
     const env = {
@@ -368,17 +374,7 @@ export class BubblewrapSandbox implements Sandbox {
       'IFS=:; for f in $RCE_CGROUPS; do echo $$ > "$f" || { echo "sandbox: cannot join $f" >&2; exit 125; }; done; ' +
       `ulimit -f ${Math.ceil(((limits.workDirSizeMb + 1) * MiB) / 512)} && ` +
       `ulimit -n ${limits.maxOpenFiles ?? DEFAULT_MAX_OPEN_FILES} && ulimit -c 0 && exec "$@"`;
-    return [
-      '/bin/sh',
-      '-c',
-      script,
-      'rce-box',
-      this.tools.setpriv,
-      `--reuid=${slot.uid}`,
-      `--regid=${slot.gid}`,
-      '--clear-groups',
-      '--',
-      this.tools.bwrap,
+    const options = [
       ...this.baseArgs,
       '--size',
       size,
@@ -400,9 +396,26 @@ export class BubblewrapSandbox implements Sandbox {
       '/',
       '--clearenv',
       ...Object.entries(env).flatMap(([key, value]) => ['--setenv', key, value]),
-      '--',
-      ...command.argv,
     ];
+    return {
+      argv: [
+        '/bin/sh',
+        '-c',
+        script,
+        'rce-box',
+        this.tools.setpriv,
+        `--reuid=${slot.uid}`,
+        `--regid=${slot.gid}`,
+        '--clear-groups',
+        '--',
+        this.tools.bwrap,
+        '--args',
+        String(BWRAP_ARGS_FD),
+        '--',
+        ...command.argv,
+      ],
+      bwrapArgs: Buffer.from(options.map((option) => `${option}\0`).join('')),
+    };
   }
 
   private exec(file: string, args: string[]): Promise<void> {
@@ -489,10 +502,11 @@ class BubblewrapBox implements Box {
     this.running = true;
     let kills: Promise<void> = Promise.resolve();
     try {
-      const argv = this.sandbox.commandLine(this.slot, this.hostDir, command);
+      const { argv, bwrapArgs } = this.sandbox.commandLine(this.slot, this.hostDir, command);
       const outcome = await runChild({
         file: argv[0],
         args: argv.slice(1),
+        fd3: bwrapArgs,
         cwd: '/',
         env: { PATH: SYSTEM_PATH, RCE_CGROUPS: cgroup.procsFiles.join(':') },
         stdin: command.stdin,

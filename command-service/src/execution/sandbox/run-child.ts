@@ -4,7 +4,8 @@
  * ending everything the command started (a process group, a cgroup) and runs on timeout, on output
  * overflow and once the main process has exited, so nothing it left in the background survives it.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import { access, constants } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import type { BoxResult } from './sandbox';
@@ -15,6 +16,8 @@ export type ChildSpec = {
   cwd: string;
   env: Record<string, string>;
   stdin?: string | Buffer;
+  /** Written to a pipe the child gets as fd 3 (bwrap's `--args 3`), then closed. */
+  fd3?: Buffer;
   timeLimitMs: number;
   maxOutputBytes: number;
   killAll: (pid: number) => void | Promise<void>;
@@ -40,8 +43,9 @@ export function runChild(spec: ChildSpec): Promise<ChildOutcome> {
       cwd: spec.cwd,
       env: spec.env,
       detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: spec.fd3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
     });
+    if (spec.fd3) writeFd3(child, spec.fd3);
     const killAll = (): Promise<void> => {
       if (child.pid === undefined) return Promise.resolve();
       return Promise.resolve()
@@ -131,6 +135,14 @@ export async function isOnPath(name: string, dirs: string[]): Promise<boolean> {
 
 export function pathDirs(path: string | undefined): string[] {
   return (path ?? '').split(delimiter).filter((dir) => dir.startsWith('/'));
+}
+
+/** Writes `data` to the child's fd 3 pipe and closes it (a child that never reads it just ends). */
+export function writeFd3(child: ChildProcess, data: Buffer): void {
+  const pipe = child.stdio[3] as Writable | null | undefined;
+  if (!pipe) return;
+  pipe.on('error', () => undefined);
+  pipe.end(data);
 }
 
 export const MiB = 1024 * 1024;
