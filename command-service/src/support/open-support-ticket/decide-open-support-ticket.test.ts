@@ -37,8 +37,8 @@ describe('open a support ticket: given the ticket stream, when the learner sends
     expect(decideOpenSupportTicket(write('?!?!?!?!?!?!'), notOpened)).toEqual(
       new DomainError(
         'VALIDATION_FAILED',
-        'The request is not valid: message: write a few words about what happened.',
-        [{ path: 'message', message: 'write a few words about what happened.' }],
+        'The request is not valid: body.message: write a few words about what happened.',
+        [{ path: 'body.message', message: 'write a few words about what happened.' }],
       ),
     );
   });

@@ -19,7 +19,7 @@ export function decideOpenSupportTicket(
 ): Decision {
   if (state.isOpened) return [];
   if ((request.message.match(wordCharacter) ?? []).length < MIN_WORD_CHARACTERS) {
-    return invalidField('message', 'write a few words about what happened.');
+    return invalidField('body.message', 'write a few words about what happened.');
   }
   return [
     {
