@@ -17,6 +17,7 @@ import { getApiErrorMessage } from '@/shared/api/api-error';
 import { signInModalOpened } from '@/shared/auth/sign-in-modal-slice';
 import { useAppDispatch } from '@/shared/lib/store';
 import type { RunAction, RunOutcome } from '../components/run-results';
+import { describeJsonInputError } from '../utils/json-input-error';
 import { productParams } from '../utils/workspace-config';
 import type { WorkspaceQuestion } from '../workspace-question';
 
@@ -75,18 +76,18 @@ export function useRunActions({
       if (isWhiteboardModeOn && action !== 'submit') return;
       let quickTestInput: unknown;
       if (action === 'quick') {
-        try {
-          quickTestInput = JSON.parse(quickInput);
-        } catch {
-          // Spec 5: input that is not JSON never leaves the page.
+        // Spec 5: input that is not JSON never leaves the page; the learner is told where it goes wrong.
+        const problem = describeJsonInputError(quickInput);
+        if (problem !== null) {
           setOutcome({
             kind: 'refused',
             action,
             status: 'inputsInvalid',
-            message: INVALID_QUICK_TEST_INPUT_MESSAGE,
+            message: `${INVALID_QUICK_TEST_INPUT_MESSAGE}. ${problem}`,
           });
           return;
         }
+        quickTestInput = JSON.parse(quickInput);
       }
       // One action at a time: a double click or a repeated shortcut while judging does nothing.
       if (busy.current) return;
