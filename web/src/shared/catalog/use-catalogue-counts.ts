@@ -1,5 +1,5 @@
-import { codingLanguages } from '@app/contracts';
-import { useListCodingQuestionsQuery, useListLanguagesQuery } from '@/shared/api/problems-api';
+import type { CodingLanguage } from '@app/contracts';
+import { useListCodingQuestionsQuery, useListLanguagesQuery } from '@/shared/api/catalogue-api';
 import { languageLabels } from './language-labels';
 
 const codingQuestionsArg = { params: { product: 'algoexpert' } } as const;
@@ -14,9 +14,11 @@ export function useCatalogueCounts() {
   const questions = useListCodingQuestionsQuery(codingQuestionsArg);
   const runnable = languages.data?.languages.filter((status) => status.available).map((s) => s.language);
   return {
-    /** Labels in the contracts' order (C#, C++, Go...). */
+    /** Labels in the labels' order, the contracts' own (C#, C++, Go...). */
     runnableLanguages: runnable
-      ? codingLanguages.filter((language) => runnable.includes(language)).map((l) => languageLabels[l])
+      ? (Object.keys(languageLabels) as CodingLanguage[])
+          .filter((language) => runnable.includes(language))
+          .map((language) => languageLabels[language])
       : undefined,
     codingQuestions: questions.data?.questions.length,
   };

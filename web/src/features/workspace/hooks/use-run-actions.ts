@@ -17,7 +17,6 @@ import { getApiErrorMessage } from '@/shared/api/api-error';
 import { signInModalOpened } from '@/shared/auth/sign-in-modal-slice';
 import { useAppDispatch } from '@/shared/lib/store';
 import type { RunAction, RunOutcome } from '../components/run-results';
-import { describeJsonInputError } from '../utils/json-input-error';
 import { productParams } from '../utils/workspace-config';
 import type { WorkspaceQuestion } from '../workspace-question';
 
@@ -76,9 +75,13 @@ export function useRunActions({
       if (isWhiteboardModeOn && action !== 'submit') return;
       let quickTestInput: unknown;
       if (action === 'quick') {
-        // Spec 5: input that is not JSON never leaves the page; the learner is told where it goes wrong.
-        const problem = describeJsonInputError(quickInput);
-        if (problem !== null) {
+        try {
+          quickTestInput = JSON.parse(quickInput);
+        } catch {
+          // Spec 5: input that is not JSON never leaves the page; the learner is told where it goes
+          // wrong. The parser that says so is loaded only then.
+          const { describeJsonInputError } = await import('../utils/json-input-error');
+          const problem = describeJsonInputError(quickInput) ?? 'The input is not valid JSON.';
           setOutcome({
             kind: 'refused',
             action,
@@ -87,7 +90,6 @@ export function useRunActions({
           });
           return;
         }
-        quickTestInput = JSON.parse(quickInput);
       }
       // One action at a time: a double click or a repeated shortcut while judging does nothing.
       if (busy.current) return;
