@@ -32,6 +32,8 @@ import { AggregateStore } from './infrastructure/aggregate-store';
 import { PublishedQuestions } from './content/published-questions';
 import { SetUiVersionBoundsController } from './settings/set-ui-version-bounds/set-ui-version-bounds.controller';
 import { SetUiVersionBoundsHandler } from './settings/set-ui-version-bounds/set-ui-version-bounds.handler';
+import { OpenSupportTicketController } from './support/open-support-ticket/open-support-ticket.controller';
+import { OpenSupportTicketHandler } from './support/open-support-ticket/open-support-ticket.handler';
 import { RecordTelemetryEventController } from './telemetry/record-telemetry-event/record-telemetry-event.controller';
 import { RecordTelemetryEventHandler } from './telemetry/record-telemetry-event/record-telemetry-event.handler';
 import { TrackAffiliateClickController } from './affiliates/track-affiliate-click/track-affiliate-click.controller';
@@ -60,6 +62,7 @@ export class AppModule implements OnApplicationShutdown {
       controllers: [
         HealthController,
         RecordTelemetryEventController,
+        OpenSupportTicketController,
         TrackAffiliateClickController,
         ...identityControllers,
         SetUiVersionBoundsController,
@@ -94,6 +97,7 @@ export class AppModule implements OnApplicationShutdown {
         ContentPublisher,
         PublishContentHandler,
         RecordTelemetryEventHandler,
+        OpenSupportTicketHandler,
         TrackAffiliateClickHandler,
         SetUserDataHandler,
         PublishAnnouncementHandler,

@@ -11,6 +11,7 @@ export * from './events/execution';
 export * from './events/announcements';
 export * from './events/catalogue';
 export * from './events/certificates';
+export * from './events/support';
 export * from './events/user-data';
 export * from './events/billing';
 export * from './rules/access';

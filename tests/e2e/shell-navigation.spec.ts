@@ -6,7 +6,7 @@ import {
   refreshToken,
 } from '@app/contracts';
 import { E2E_STAFF_TOKEN } from './support/environment';
-import { logOutButton, loginTokenOf, signInAsDeveloper, uniquePerson } from './support/auth';
+import { accountButton, loginTokenOf, signInAsDeveloper, uniquePerson } from './support/auth';
 
 /* The shell's navigation (spec 2): drawer, footer, themes, scroll, and the referral parameters of spec 5. */
 
@@ -281,5 +281,5 @@ test('a token in the url is kept as the login token and taken out of the url, ot
   expect(refreshed.status()).toBe(200);
   const { Token: freshToken } = (await refreshed.json()) as { Token: string };
   await expect.poll(() => loginTokenOf(page.context())).toBe(freshToken);
-  await expect(logOutButton(page)).toBeVisible();
+  await expect(accountButton(page)).toBeVisible();
 });

@@ -13,6 +13,7 @@ import {
   header,
   logInButton,
   logOutButton,
+  openAccountMenu,
   openDeveloperPopup,
   signInDialog,
   uniquePerson,
@@ -250,7 +251,7 @@ test('tooltip: shown on hover and focus, hidden on leave, blur and Escape, with 
   await expect(tooltip).toBeHidden();
 });
 
-test('loader while the account loads; the Log out button shows its loading state until the logout is done', async ({
+test('loader while the account loads; the Log out item shows its loading state until the logout is done', async ({
   page,
 }) => {
   await page.goto('/team');
@@ -274,6 +275,7 @@ test('loader while the account loads; the Log out button shows its loading state
   await expect(loader).toHaveCount(0);
 
   const logout = await holdResponses(page, '/api/auth/v1/logout');
+  await openAccountMenu(page);
   const button = logOutButton(page);
   await expect(button).toBeEnabled();
   await expect(button).not.toHaveAttribute('aria-busy');

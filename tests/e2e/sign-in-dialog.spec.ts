@@ -9,7 +9,7 @@ import {
 import {
   header,
   logInButton,
-  logOutButton,
+  logOutFromMenu,
   signInAsDeveloper,
   signInDialog,
   uniquePerson,
@@ -179,7 +179,7 @@ test.describe('sign-in dialog', () => {
 
     // The same dialog, still mounted, is used to sign in and, after the sign-out, opened again.
     await signInAsDeveloper(page, person);
-    await logOutButton(page).click();
+    await logOutFromMenu(page);
     await expect(logInButton(page)).toBeVisible();
     await expect(header(page).getByTestId('account-name')).toHaveCount(0);
 

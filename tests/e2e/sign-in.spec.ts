@@ -11,7 +11,8 @@ import {
   loggedInFlagOf,
   logInButton,
   loginTokenOf,
-  logOutButton,
+  accountButton,
+  logOutFromMenu,
   signInAsDeveloper,
   signInDialog,
   uniquePerson,
@@ -67,7 +68,7 @@ test.describe('sign-in', () => {
 
     await signInAsDeveloper(page, person);
     await expect(signInDialog(page)).toBeHidden();
-    await expect(logOutButton(page)).toBeVisible();
+    await expect(accountButton(page)).toBeVisible();
     const firstToken = await loginTokenOf(context);
     expect(firstToken).toMatch(new RegExp(`^${SESSION_TOKEN_PREFIX}`));
     expect(await loggedInFlagOf(page)).toBe('true');
@@ -82,7 +83,7 @@ test.describe('sign-in', () => {
     expect(refreshedToken).not.toBe(firstToken);
 
     const logoutRequest = page.waitForRequest((r) => r.url().endsWith('/api/auth/v1/logout'));
-    await logOutButton(page).click();
+    await logOutFromMenu(page);
     const logout = await logoutRequest;
     expect(logout.postDataJSON()).toEqual({ reason: 'userLoggedOut' });
     expect(logout.headers()['authorization']).toBe(`Bearer ${refreshedToken}`);
@@ -135,7 +136,7 @@ test.describe('sign-in', () => {
     await expect(header(second).getByTestId('account-name')).toHaveText(person.name);
 
     await second.evaluate(() => document.documentElement.setAttribute('data-e2e-same-document', 'yes'));
-    await logOutButton(first).click();
+    await logOutFromMenu(first);
     await expect(logInButton(first)).toBeVisible();
     // The other tab reloads: the marker on its document is gone.
     await expect(second.locator('html')).not.toHaveAttribute('data-e2e-same-document', 'yes');
@@ -180,7 +181,7 @@ test.describe('sign-in', () => {
       });
     });
     await pollHeld;
-    await logOutButton(first).click();
+    await logOutFromMenu(first);
     await expect(logInButton(first)).toBeVisible();
     releaseHeldPoll();
     // The refused poll finds the session ended elsewhere: the page reloads, signed out.
@@ -211,7 +212,7 @@ test.describe('sign-in', () => {
       await refusedPoll;
       await route.fulfill({ response: answer });
     });
-    await logOutButton(first).click();
+    await logOutFromMenu(first);
     await expect(logInButton(first)).toBeVisible();
     // The refusal was not taken for an expiry: the second tab heard of the logout and reloaded.
     await expect(second.locator('html')).not.toHaveAttribute('data-e2e-same-document', 'yes');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, looseObject, signedIn } from './define';
 import { planned } from './build-state';
 import { get, post } from './call-path';
+import * as routedPaths from './routed-call-paths';
 import { centsSchema, emptyRequest, idSchema, productOrBundleSchema, timestampSchema } from './common';
 
 /* Spec 7, Affiliates. trackAffiliateClick is in spine.ts. */
@@ -33,7 +34,7 @@ export const trackingRowSchema = z.object({
 export type TrackingRow = z.infer<typeof trackingRowSchema>;
 
 export const getAffiliateData = defineCall({
-  route: get('getAffiliateData', '/api/subscriptions/v1/affiliates/data'),
+  route: routedPaths.getAffiliateData,
   state: planned('affiliates'),
   kind: 'query',
   access: signedIn,

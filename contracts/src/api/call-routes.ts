@@ -1,8 +1,10 @@
 import type { ApiCall } from './define';
 import * as routed from './routed-call-paths';
+import type { getAffiliateData } from './affiliates';
 import type { signOut } from './auth';
 import type { getCertificatePdf, verifyCertificate } from './certificates';
 import type { systemStatus } from './spine';
+import type { openSupportTicket } from './support';
 import type { getUserInfo } from './users';
 import type { getCharges, getSubscriptions } from './billing';
 import type {
@@ -63,3 +65,6 @@ export const getUserInfoRoute: CallRoute<typeof getUserInfo> = routed.getUserInf
 export const signOutRoute: CallRoute<typeof signOut> = routed.signOut;
 export const getSubscriptionsRoute: CallRoute<typeof getSubscriptions> = routed.getSubscriptions;
 export const getChargesRoute: CallRoute<typeof getCharges> = routed.getCharges;
+
+export const openSupportTicketRoute: CallRoute<typeof openSupportTicket> = routed.openSupportTicket;
+export const getAffiliateDataRoute: CallRoute<typeof getAffiliateData> = routed.getAffiliateData;

@@ -12,6 +12,7 @@ import * as billing from './billing';
 import * as affiliates from './affiliates';
 import * as content from './content';
 import * as certificates from './certificates';
+import * as support from './support';
 
 export * from './define';
 export { plannedAreas, type BuildState, type PlannedArea } from './build-state';
@@ -27,6 +28,7 @@ export * from './billing';
 export * from './affiliates';
 export * from './content';
 export * from './certificates';
+export * from './support';
 
 const isCall = (value: unknown): value is ApiCall =>
   typeof value === 'object' && value !== null && 'path' in value && 'kind' in value && 'access' in value;
@@ -44,4 +46,5 @@ export const apiCalls: readonly ApiCall[] = [
   affiliates,
   content,
   certificates,
+  support,
 ].flatMap((module) => (Object.values(module) as unknown[]).filter(isCall));

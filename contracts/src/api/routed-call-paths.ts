@@ -55,3 +55,9 @@ export const signOut = post('signOut', '/api/auth/v1/logout');
 // billing.ts
 export const getSubscriptions = get('getSubscriptions', '/api/subscriptions/v2/subscriptions/get');
 export const getCharges = post('getCharges', '/api/subscriptions/v1/charges/get');
+
+// support.ts
+export const openSupportTicket = post('openSupportTicket', '/api/support/v1/tickets/create');
+
+// affiliates.ts: the account menu asks whether to offer the affiliate dashboard.
+export const getAffiliateData = get('getAffiliateData', '/api/subscriptions/v1/affiliates/data');

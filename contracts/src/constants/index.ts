@@ -14,3 +14,4 @@ export * from './content';
 export * from './affiliates';
 export * from './ui';
 export * from './texts';
+export * from './support';

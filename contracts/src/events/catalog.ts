@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DomainEventOf, EventDefinition, RecordedEventOf } from './define';
 import { CertificateIssuedV1 } from './certificates';
+import { SupportTicketOpenedV1 } from './support';
 import { TelemetryEventRecordedV1 } from './telemetry';
 import { AffiliateLinkClickedV1, AffiliateLinkClickedV2 } from './affiliates';
 import {
@@ -54,6 +55,7 @@ const latestByType = {
   PurchaseRefunded: PurchaseRefundedV1,
   SubscriptionActivated: SubscriptionActivatedV1,
   SubscriptionEnded: SubscriptionEndedV1,
+  SupportTicketOpened: SupportTicketOpenedV1,
 } as const satisfies { [T in string]: EventDefinition<T, number, z.ZodType> };
 
 type LatestByType = typeof latestByType;

@@ -17,8 +17,30 @@ export function logInButton(page: Page): Locator {
   return header(page).getByRole('button', { name: 'Log in', exact: true });
 }
 
+/** The signed-in name in the header: the button that opens the account menu. */
+export function accountButton(page: Page): Locator {
+  return header(page)
+    .getByRole('button', { name: /./ })
+    .filter({ has: page.getByTestId('account-name') });
+}
+
+/** Opens the header's account menu (when closed) and resolves with it. */
+export async function openAccountMenu(page: Page): Promise<Locator> {
+  const menu = header(page).getByRole('menu');
+  if (!(await menu.isVisible())) await accountButton(page).click();
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** The account menu's Log out item; open the menu first (`openAccountMenu`). */
 export function logOutButton(page: Page): Locator {
-  return header(page).getByRole('button', { name: 'Log out', exact: true });
+  return header(page).getByRole('menuitem', { name: 'Log out', exact: true });
+}
+
+/** Logs out as a person does: the name in the header, then Log out in its menu. */
+export async function logOutFromMenu(page: Page) {
+  await openAccountMenu(page);
+  await logOutButton(page).click();
 }
 
 export function signInDialog(page: Page): Locator {

@@ -170,6 +170,13 @@ const endpoints: Endpoint[] = [
   },
   { id: 'wipeAccount', request: post('/api/auth/v1/account/wipe') },
   {
+    id: 'openSupportTicket',
+    request: post('/api/support/v1/tickets/create', {
+      topic: 'account',
+      message: 'The access matrix writes to support.',
+    }),
+  },
+  {
     id: 'grantRole',
     request: () => ({
       path: '/api/staff/v1/users/roles/grant',

@@ -2,8 +2,6 @@ import {
   createSubmissionRoute,
   getCodingQuestionRoute,
   getUserDataRoute,
-  listCodingQuestionsRoute,
-  listLanguagesRoute,
   listSubmissionsRoute,
   runCustomInputRoute,
   runSandboxRoute,
@@ -25,12 +23,10 @@ import {
  */
 export const problemsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listCodingQuestions: contractQuery(build, listCodingQuestionsRoute, { providesTags: ['Catalogue'] }),
     getCodingQuestion: contractQuery(build, getCodingQuestionRoute, { providesTags: ['Catalogue'] }),
     listSubmissions: contractQuery(build, listSubmissionsRoute, { providesTags: ['Submissions'] }),
     getUserData: contractQuery(build, getUserDataRoute, { providesTags: ['UserData'] }),
     setUserData: contractMutation(build, setUserDataRoute, { invalidatesTags: ['UserData'] }),
-    listLanguages: contractQuery(build, listLanguagesRoute, { keepUnusedDataFor: 600 }),
     runSandbox: contractMutation(build, runSandboxRoute),
     runCustomInput: contractMutation(build, runCustomInputRoute),
     /**
@@ -53,13 +49,13 @@ export const problemsApi = api.injectEndpoints({
   }),
 });
 
+export { useListCodingQuestionsQuery, useListLanguagesQuery } from './catalogue-api';
+
 export const {
-  useListCodingQuestionsQuery,
   useGetCodingQuestionQuery,
   useListSubmissionsQuery,
   useGetUserDataQuery,
   useSetUserDataMutation,
-  useListLanguagesQuery,
   useRunSandboxMutation,
   useRunCustomInputMutation,
   useCreateSubmissionMutation,

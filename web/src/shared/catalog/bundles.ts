@@ -19,7 +19,7 @@ export const bundles: readonly Bundle[] = [
   {
     id: 'tech-interview',
     title: 'Tech Interview Bundle',
-    features: ['Every coding question and its video walkthrough', 'The full systems design course'],
+    features: ['Every coding question with its walkthrough and solutions', 'The full systems design course'],
     theme: 'ae',
     products: ['algoexpert', 'systemsexpert'],
     label: 'POPULAR',

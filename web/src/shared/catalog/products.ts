@@ -4,6 +4,16 @@ import type { SignInModalVideo } from '@/shared/auth/sign-in-modal-slice';
 
 export { PROGRAMMING_PRODUCT_URL, themeKeys, type ThemeKey } from './product-index';
 
+/** What copy may count: undefined until the catalogue or the engine has answered. */
+export type CatalogueCounts = {
+  /** The languages this deployment runs now, by name. */
+  runnableLanguages: readonly string[] | undefined;
+  codingQuestions: number | undefined;
+};
+
+/** A product's feature line: fixed, or made from the counts (the copy states only what is true here). */
+export type ProductFeature = string | ((counts: CatalogueCounts) => string);
+
 /** One part of a product: a course, a question list, a quiz... with the route that shows it. */
 export type ProductSection = {
   /** Unique within the product; lesson and course routes name their section by it. */
@@ -20,7 +30,8 @@ export type Product = ProductEntry & {
   subject: string;
   headline: string;
   pitch: string;
-  features: readonly string[];
+  /** Written-in features, or ones whose counts come from the catalogue and the engine. */
+  features: readonly ProductFeature[];
   sections: readonly ProductSection[];
   /** A short introduction the product page offers to play; a file under web/public/media. */
   introVideo?: SignInModalVideo;
@@ -31,7 +42,7 @@ const algoexpert: Product = {
   subject: 'Algorithms and data structures',
   headline: 'Ace the coding interviews.',
   pitch:
-    'Hand-picked coding questions in an online workspace that runs your code against real tests, with a video walkthrough of every solution.',
+    'Hand-picked coding questions in an online workspace that runs your code against real tests, with hints, a written walkthrough and reference solutions for every question.',
   // Made by web/scripts/make-intro-clip.mjs.
   introVideo: {
     src: '/media/algoexpert-intro.webm',
@@ -39,9 +50,15 @@ const algoexpert: Product = {
     captionsSrc: '/media/algoexpert-intro.en.vtt',
   },
   features: [
-    'Coding questions from easy to very hard, sorted by difficulty and category',
-    'A workspace with nine languages, tests you can run, and your own scratchpad',
-    'Video explanations and written solutions for every question',
+    ({ codingQuestions }) =>
+      codingQuestions === undefined
+        ? 'Coding questions from easy to very hard, sorted by difficulty and category'
+        : `${codingQuestions} coding questions from easy to very hard, sorted by difficulty and category`,
+    ({ runnableLanguages }) =>
+      runnableLanguages === undefined
+        ? 'A workspace that runs your code against tests, with your own scratchpad'
+        : `A workspace that runs your code in ${runnableLanguages.length} languages (${runnableLanguages.join(', ')}), with tests and your own scratchpad`,
+    'Hints, a written walkthrough and reference solutions for every question',
     'A data-structures crash course and interview tips',
     'Timed assessments and mock interviews with a friend',
   ],

@@ -1,33 +1,44 @@
 import { useSearchParams } from 'react-router-dom';
+import { type SupportTopic, supportTopics } from '@app/contracts';
+import { ContactForm } from '@/features/support/components/contact-form';
+import { useCatalogueCounts } from '@/shared/catalog/use-catalogue-counts';
 import { PageHeader } from '@/shared/ui/page';
 
-const categories = [
-  { id: 'account', label: 'My account' },
-  { id: 'billing', label: 'Billing and purchases' },
-  { id: 'content', label: 'Content and questions' },
-  { id: 'miscellaneous-bug', label: 'Report a bug' },
-] as const;
-
-const faq = [
-  {
-    q: 'Do I pay once or every month?',
-    a: 'Products are bought for a period of access; renewals are never automatic.',
-  },
-  {
-    q: 'Which languages can I code in?',
-    a: 'The workspace runs nine languages, from Python and JavaScript to C++ and Go.',
-  },
-  {
-    q: 'Can I share my account?',
-    a: 'No: account sharing is prohibited, and an account is used on one screen at a time.',
-  },
-];
+/** The page the visitor came from, when it is on this site (a help link in the app, the error screen). */
+function sameOriginReferrerPath(): string | null {
+  if (!document.referrer) return null;
+  try {
+    const referrer = new URL(document.referrer);
+    return referrer.origin === window.location.origin ? referrer.pathname : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Contact and FAQ (the footer's Contact Us and FAQ); `?category=` preselects the topic (the bug-report link). */
 export function Component() {
   const [searchParams] = useSearchParams();
   const requested = searchParams.get('category');
-  const selected = categories.some((category) => category.id === requested) ? requested! : 'account';
+  const topic: SupportTopic = supportTopics.find((id) => id === requested) ?? 'account';
+  const { runnableLanguages } = useCatalogueCounts();
+
+  const faq = [
+    {
+      q: 'Do I pay once or every month?',
+      a: 'Products are bought for a period of access; renewals are never automatic.',
+    },
+    {
+      q: 'Which languages can I code in?',
+      a:
+        runnableLanguages === undefined
+          ? 'The workspace lists the languages it can run in its language menu.'
+          : `The workspace runs your code in ${runnableLanguages.length} languages here: ${runnableLanguages.join(', ')}.`,
+    },
+    {
+      q: 'Can I share my account?',
+      a: 'No: account sharing is prohibited, and an account is used on one screen at a time.',
+    },
+  ];
 
   return (
     <>
@@ -38,15 +49,7 @@ export function Component() {
       />
       <section className="prose" aria-labelledby="contact-heading">
         <h2 id="contact-heading">Contact us</h2>
-        <label htmlFor="help-category">Topic</label>
-        <select id="help-category" name="category" defaultValue={selected} key={selected}>
-          {categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.label}
-            </option>
-          ))}
-        </select>
-        <p className="muted">Write to us from your account email; we reply within two working days.</p>
+        <ContactForm key={topic} initialTopic={topic} fromPath={sameOriginReferrerPath()} />
       </section>
       <section id="faq" className="prose" aria-labelledby="faq-heading">
         <h2 id="faq-heading">FAQ</h2>

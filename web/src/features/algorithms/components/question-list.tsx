@@ -178,6 +178,16 @@ export function QuestionList({ summary }: QuestionListProps) {
     },
     [navigate],
   );
+  // Rows are numbered in the order shown, across the groups: 1, 2, 3... whatever the sort and filters.
+  const groupStarts = useMemo(() => {
+    const starts: number[] = [];
+    let shown = 0;
+    for (const group of groups) {
+      starts.push(shown);
+      shown += group.questions.length;
+    }
+    return starts;
+  }, [groups]);
   const categoryCount = useMemo(() => new Set(all.map((q) => q.category)).size, [all]);
 
   return (
@@ -239,16 +249,17 @@ export function QuestionList({ summary }: QuestionListProps) {
           <p className="question-list__count" aria-live="polite">
             Showing {visible.length} of {all.length} questions
           </p>
-          {groups.map((group) => (
+          {groups.map((group, groupIndex) => (
             <section key={group.title} className="question-group" aria-labelledby={`group-${group.title}`}>
               <h2 id={`group-${group.title}`}>
                 {group.title} <span className="question-group__count">{group.questions.length}</span>
               </h2>
               <ul className="question-group__list" onClick={handleLinkClick}>
-                {group.questions.map((question) => (
+                {group.questions.map((question, index) => (
                   <QuestionRow
                     key={question.id}
                     question={question}
+                    position={groupStarts[groupIndex] + index + 1}
                     status={statuses.get(question.id)}
                     favorited={favorited.has(question.id)}
                     struck={struck.has(question.id)}
@@ -273,6 +284,8 @@ export function QuestionList({ summary }: QuestionListProps) {
 const crumbs = [{ label: 'AlgoExpert', to: '/product' }];
 
 type QuestionRowProps = {
+  /** Where the row stands in the list as shown, from 1. */
+  position: number;
   question: Question;
   status: SubmissionStatus | undefined;
   favorited: boolean;
@@ -287,6 +300,7 @@ type QuestionRowProps = {
 /** One question; memoised, so a star or a late answer (submissions, saved data) renders only the rows it changes. */
 const QuestionRow = memo(function QuestionRow({
   question,
+  position,
   status,
   favorited,
   struck,
@@ -309,7 +323,7 @@ const QuestionRow = memo(function QuestionRow({
         aria-label={indicator.label}
         title={indicator.label}
       />
-      <span className="question-row__number">{question.metadata.number}.</span>
+      <span className="question-row__number">{position}.</span>
       {available ? (
         <a className="question-row__name" href={`/questions/${question.id}`}>
           {question.name}

@@ -3,6 +3,7 @@ import type { ProductId } from '@app/contracts';
 import { bundlesIncluding } from '@/shared/catalog/bundles';
 import { signInModalOpened } from '@/shared/auth/sign-in-modal-slice';
 import { products } from '@/shared/catalog/products';
+import { useCatalogueCounts } from '@/shared/catalog/use-catalogue-counts';
 import { useAppDispatch } from '@/shared/lib/store';
 import { Button, LinkButton } from '@/shared/ui/button';
 import { BundleCard } from './bundle-catalog';
@@ -18,6 +19,7 @@ export function ProductPage({ productId }: ProductPageProps) {
   const product = products[productId];
   const bundles = bundlesIncluding(productId).slice(0, 3);
   const dispatch = useAppDispatch();
+  const counts = useCatalogueCounts();
 
   function handleWatchIntro() {
     if (product.introVideo)
@@ -51,8 +53,8 @@ export function ProductPage({ productId }: ProductPageProps) {
       <section aria-labelledby="features-heading" className="product-section">
         <h2 id="features-heading">What you get</h2>
         <ul className="feature-list">
-          {product.features.map((feature) => (
-            <li key={feature}>{feature}</li>
+          {product.features.map((feature, index) => (
+            <li key={index}>{typeof feature === 'string' ? feature : feature(counts)}</li>
           ))}
         </ul>
       </section>

@@ -13,7 +13,7 @@ type QuestionPanesProps = {
 /** The info column: each half with open panes is a tab list over its panes. */
 export function QuestionPanes({ halves, onSelectTab, renderPane }: QuestionPanesProps) {
   return (
-    <section className="workspace__info" aria-label="Question panes">
+    <section id="workspace-question" className="workspace__info" aria-label="Question panes">
       {halves.map((half) =>
         half.panes.length === 0 ? null : (
           <div

@@ -20,7 +20,7 @@ export function ResultsSection({
 }: ResultsSectionProps) {
   const running = outcome.kind === 'running';
   return (
-    <section className="workspace__results" aria-label="Results">
+    <section id="workspace-results" className="workspace__results" aria-label="Results">
       <h2 className="workspace__results-title">Results</h2>
       <RunResults outcome={outcome} />
       {canRun ? (

@@ -43,7 +43,9 @@ export function WorkspaceBar({
       <nav aria-label="Breadcrumb" className="workspace__crumbs">
         <Link to="/questions">Questions</Link>
         <span aria-hidden="true"> / </span>
-        <h1 className="workspace__title">{question.name}</h1>
+        <h1 className="workspace__title" title={question.name}>
+          {question.name}
+        </h1>
       </nav>
       <span
         className={`submission-indicator submission-indicator--${indicator.theme}`}

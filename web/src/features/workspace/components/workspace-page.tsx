@@ -49,8 +49,8 @@ export function WorkspacePage({ questionId }: { questionId: string }) {
           <title>Locked question · Interview Prep</title>
           <h1>This question is part of AlgoExpert</h1>
           <p>
-            Get AlgoExpert to open every question with its hints, walkthrough and reference solutions in nine
-            languages, and to earn its certificate.
+            Get AlgoExpert to open every question with its hints, walkthrough and reference solutions, and to
+            earn its certificate.
           </p>
           <p className="workspace-locked__actions">
             <Link className="button button--primary" to="/purchase">

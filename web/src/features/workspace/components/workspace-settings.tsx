@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import {
   type EditorThemeId,
   type Keymap,
@@ -13,6 +14,7 @@ import {
   syntaxHighlightThemeFallbacks,
   workspaceLayouts,
 } from '@app/contracts';
+import { useDismiss } from '@/shared/lib/use-dismiss';
 
 type WorkspaceSettingsProps = {
   options: WorkspaceOptions;
@@ -31,9 +33,23 @@ export function WorkspaceSettings({ options, onChange, fresh, onFreshToggle }: W
       fontZoom:
         Math.round(Math.min(MAX_FONT_ZOOM, Math.max(MIN_FONT_ZOOM, options.fontZoom + delta)) * 10) / 10,
     });
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
+  const [isOpen, setIsOpen] = useState(false);
+  useDismiss(detailsRef, isOpen, (reason) => {
+    if (detailsRef.current) detailsRef.current.open = false;
+    if (reason === 'escape') summaryRef.current?.focus();
+  });
+
   return (
-    <details className="workspace-settings">
-      <summary className="button button--secondary">Settings</summary>
+    <details
+      ref={detailsRef}
+      className="workspace-settings"
+      onToggle={(event) => setIsOpen(event.currentTarget.open)}
+    >
+      <summary ref={summaryRef} className="button button--secondary">
+        Settings
+      </summary>
       <div className="workspace-settings__panel">
         <label>
           Layout

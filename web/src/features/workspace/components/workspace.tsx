@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { WorkspacePane } from '@app/contracts';
 import { useAppDispatch } from '@/shared/lib/store';
 import { noticeShown } from '@/shared/notices/notices-slice';
@@ -20,6 +20,7 @@ import { QuestionPanes } from './question-panes';
 import { ResultsSection } from './results-section';
 import type { RunAction } from './run-results';
 import { WorkspaceBar } from './workspace-bar';
+import { type WorkspaceView, WorkspaceViewTabs } from './workspace-view-tabs';
 
 const CodeEditor = lazy(() => import('../editor/code-editor').then((m) => ({ default: m.CodeEditor })));
 
@@ -51,6 +52,8 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
     slot: drafts.slot,
   });
   useRunShortcuts(run.execute);
+  // On a phone one part shows at a time (the tabs under the bar); wider screens show all three.
+  const [view, setView] = useState<WorkspaceView>('question');
 
   const copy = useCallback(
     async (text: string) => {
@@ -66,6 +69,8 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
   }
 
   function handleAction(action: RunAction) {
+    // The outcome is what the learner wants next: on a phone, show it.
+    if (signedIn) setView('results');
     void run.execute(action);
   }
 
@@ -109,10 +114,12 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
         onFreshToggle={handleFreshToggle}
       />
 
-      <div className="workspace__grid">
+      <WorkspaceViewTabs view={view} onSelect={setView} />
+
+      <div className="workspace__grid" data-view={view}>
         <QuestionPanes halves={panes.halves} onSelectTab={panes.selectTab} renderPane={renderPane} />
 
-        <section className="workspace__code" aria-label="Your solution">
+        <section id="workspace-code" className="workspace__code" aria-label="Your solution">
           <CodeBar
             languages={languages}
             language={language}

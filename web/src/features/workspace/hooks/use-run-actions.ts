@@ -78,12 +78,15 @@ export function useRunActions({
         try {
           quickTestInput = JSON.parse(quickInput);
         } catch {
-          // Spec 5: input that is not JSON never leaves the page.
+          // Spec 5: input that is not JSON never leaves the page; the learner is told where it goes
+          // wrong. The parser that says so is loaded only then.
+          const { describeJsonInputError } = await import('../utils/json-input-error');
+          const problem = describeJsonInputError(quickInput) ?? 'The input is not valid JSON.';
           setOutcome({
             kind: 'refused',
             action,
             status: 'inputsInvalid',
-            message: INVALID_QUICK_TEST_INPUT_MESSAGE,
+            message: `${INVALID_QUICK_TEST_INPUT_MESSAGE}. ${problem}`,
           });
           return;
         }

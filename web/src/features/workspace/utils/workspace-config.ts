@@ -1,4 +1,4 @@
-import type { CodingLanguage, WorkspacePane } from '@app/contracts';
+import type { WorkspacePane } from '@app/contracts';
 
 /** The workspace serves the algorithms product's coding questions. */
 export const PRODUCT = 'algoexpert';
@@ -7,17 +7,7 @@ export const productParams = { product: PRODUCT } as const;
 export const SOLUTION_SLOTS = 3;
 export const AUTOSAVE_DELAY_MS = 800;
 
-export const languageLabels: Record<CodingLanguage, string> = {
-  csharp: 'C#',
-  cpp: 'C++',
-  go: 'Go',
-  java: 'Java',
-  javascript: 'JavaScript',
-  kotlin: 'Kotlin',
-  python: 'Python',
-  swift: 'Swift',
-  typescript: 'TypeScript',
-};
+export { languageLabels } from '@/shared/catalog/language-labels';
 
 export const paneLabels: Record<WorkspacePane, string> = {
   prompt: 'Prompt',
