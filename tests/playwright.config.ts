@@ -45,6 +45,10 @@ export default defineConfig({
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
       // Every browser test signs someone in from 127.0.0.1; the limit itself is tested in the HTTP suites.
       SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
+      // Test-only: Python stays in the warming-up state for good (workspace-warm-up.spec.ts); it still runs.
+      RUN_WARM_UP_HOLD: 'python',
+      // Only JavaScript (what the browser tests run) warms up after the start: the cores are shared.
+      RUN_WARM_UP: 'javascript',
     },
     url: `${E2E_BASE_URL}/api/system/v1/status`,
     timeout: 120_000,

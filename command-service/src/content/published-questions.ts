@@ -10,9 +10,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PG_POOL, PgEventStore } from '@app/server-kit';
 import {
   type CodingLanguage,
+  type FunctionSignature,
   type JsonTest,
   type ProblemProductId,
   codingLanguages,
+  problemProductIds,
   questionStreamId,
 } from '@app/contracts';
 import { languageModules } from '../execution/languages/registry';
@@ -47,6 +49,18 @@ export class PublishedQuestions {
   async ids(product: ProblemProductId): Promise<Set<string>> {
     const latest = await this.store.latestOfTypeByStream('QuestionPublished', 'product', product);
     return new Set(latest.map((event) => event.data.questionId));
+  }
+
+  /** The distinct signatures of the latest published versions of every product's questions. */
+  async signatures(): Promise<FunctionSignature[]> {
+    const seen = new Map<string, FunctionSignature>();
+    for (const product of problemProductIds) {
+      for (const event of await this.store.latestOfTypeByStream('QuestionPublished', 'product', product)) {
+        const signature = event.data.question.signature;
+        seen.set(JSON.stringify(signature), signature);
+      }
+    }
+    return [...seen.values()];
   }
 
   /** The latest version of a question by id (slug) or name; undefined when none was published. */

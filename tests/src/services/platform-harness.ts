@@ -52,6 +52,9 @@ export async function startPlatform(options: { env?: Record<string, string> } = 
     SIGN_IN_ATTEMPTS_PER_MINUTE: '10000',
     // The content folder is published by the suites about it (catalogue.test.ts), not at every start.
     PUBLISH_CONTENT: 'false',
+    // The languages' warm-up after a start has its own tests (execution-engine.test.ts); suites would
+    // otherwise share the cores with it and see runs answered as warming up.
+    RUN_WARM_UP: 'false',
     ...options.env,
   };
   const apps: Awaited<ReturnType<typeof startCommandService>>[] = [];

@@ -6,6 +6,7 @@ import {
   type Access,
   type CodingLanguage,
   type JsonTest,
+  type LanguageStatus,
   type Principal,
   type ProblemProductId,
   type RunResponse,
@@ -32,12 +33,27 @@ import {
   detectToolchains,
   languageAvailability,
   toolchainBinds,
+  warmUpLanguage,
 } from '../languages';
 import type { QuestionFixture } from '../questions';
 import { type PublishedQuestion, PublishedQuestions } from '../../content/published-questions';
 import { judgeTests, runResponse } from './judge-tests';
 import { withinRequestLimit } from './request-limit';
 import { QueueFullError, RunQueue } from './run-queue';
+import { LanguageWarmUp, heldLanguages, languagesToWarm } from './language-warm-up';
+
+/** The order languages warm up in after a start: the quick ones first, so most of the menu is soon ready. */
+const WARM_UP_ORDER: readonly CodingLanguage[] = [
+  'javascript',
+  'python',
+  'typescript',
+  'go',
+  'java',
+  'csharp',
+  'cpp',
+  'kotlin',
+  'swift',
+];
 
 /** The rule a locked question's runs follow: the product of the path must be owned. */
 const productOwner: Access = { kind: 'owner', product: 'fromPath' };
@@ -59,6 +75,8 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
   private readonly perUser: RateLimiterMemory;
   /** How long a compile may take before it is stopped and answered RCE_TIMEOUT. */
   private readonly compileTimeLimitMs: number;
+  /** Which languages are still warming up after the start (warmed in the background at init). */
+  readonly warmUp: LanguageWarmUp;
 
   constructor(
     @Inject(CONFIG) private readonly config: CommandServiceConfig,
@@ -73,6 +91,9 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
       Math.max(1_000, Number(config.env.RUN_COMPILE_TIME_LIMIT_MS) || COMPILE_TIME_LIMIT_MS),
     );
     this.queue = new RunQueue(workers, Math.max(4, workers * 8), RUN_QUEUE_WAIT_LIMIT_MS);
+    this.warmUp = new LanguageWarmUp(
+      heldLanguages(config.env.RUN_WARM_UP_HOLD, config.production, codingLanguages),
+    );
     // Runs per learner: a burst of 10, then one every 2 seconds on average.
     this.perUser = new RateLimiterMemory({
       points: Number(config.env.RUNS_PER_MINUTE_PER_USER ?? 30),
@@ -105,21 +126,52 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     );
     // Not awaited: readiness never waits for a compiler to warm; until one is, its compiles run cold.
     this.compileServers = new CompileServers(this.sandbox, this.toolchains);
-    this.compileServers.prewarm(
-      [...this.availability].filter(([, a]) => a.available).map(([language]) => language),
+    const available = WARM_UP_ORDER.filter((language) => this.availability.get(language)?.available);
+    this.compileServers.prewarm(available);
+    // Not awaited either: the site serves meanwhile, and a language still warming says so.
+    void this.warmLanguages(languagesToWarm(this.config.env.RUN_WARM_UP, available));
+  }
+
+  /** Warms each language in turn (its steps queued with learners' runs); logs how long each took. */
+  private warmLanguages(languages: CodingLanguage[]): Promise<void> {
+    const compileServers = this.compileServers;
+    return this.warmUp.start(
+      languages,
+      (language) =>
+        warmUpLanguage({
+          sandbox: this.sandbox,
+          language,
+          toolchains: this.toolchains,
+          compileServers,
+          signatures: () => this.questions.signatures(),
+          compileLimits: { timeLimitMs: this.compileTimeLimitMs },
+          schedule: (step) => this.queue.run(step),
+        }),
+      ({ language, ms, error }) => {
+        if (error) this.logger.warn({ language, ms, err: error }, `${language} warm-up failed`);
+        else this.logger.info({ language, ms }, `${language} warmed up`);
+      },
     );
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.warmUp.stop();
     await this.compileServers?.close();
     await this.sandbox?.close?.();
   }
 
-  languages() {
-    return codingLanguages.map((language) => ({
-      language,
-      ...(this.availability.get(language) ?? { available: false, reason: 'not checked yet' }),
-    }));
+  languages(): LanguageStatus[] {
+    return codingLanguages.map((language) => {
+      const availability = this.availability.get(language) ?? {
+        available: false,
+        reason: 'not checked yet',
+      };
+      return {
+        language,
+        ...availability,
+        state: this.warmUp.state(language, availability.available),
+      };
+    });
   }
 
   /**
@@ -207,6 +259,8 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
         `${language} cannot run here: ${availability?.reason ?? 'unknown'}.`,
       );
     }
+    // Before the queue: the state when the learner asked, which is what made the run slow if it was.
+    const warmingUp = this.warmUp.isWarming(language);
     let result: RunTestsResult;
     try {
       result = await this.queue.run(() =>
@@ -243,7 +297,8 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
         'Your code printed more than the runner keeps; print less.',
       );
     }
-    return { response: runResponse(result), result, tests };
+    const response: RunResponse = { ...runResponse(result), ...(warmingUp ? { warmingUp: true } : {}) };
+    return { response, result, tests };
   }
 
   /**

@@ -4,3 +4,4 @@ export * from './registry';
 export * from './run-tests';
 export * from './jvm-support';
 export * from './compile-servers';
+export * from './warm-up';

@@ -39,6 +39,12 @@ export const runResponseSchema = z.object({
   HasError: z.boolean(),
   OutOfResources: z.boolean(),
   wasAborted: z.boolean(),
+  /**
+   * Not in spec 3: true when the language was still warming up on this deployment when the run came in
+   * (its compile caches or compile server not ready yet), so this run may have been slower than usual.
+   * Absent otherwise.
+   */
+  warmingUp: z.boolean().optional(),
 });
 export type RunResponse = z.infer<typeof runResponseSchema>;
 
@@ -73,12 +79,23 @@ const submissionReply = runReply.extend({ submission: submissionSchema });
 /** Answer to a multiple-choice or fill-in-the-blank submission: no code ran. */
 const choiceSubmissionReply = commandAckSchema.extend({ correct: z.boolean(), submission: submissionSchema });
 
+/**
+ * A language's state here: `ready` (runs at full speed), `warmingUp` (it runs, but its compile caches or
+ * compile server are still being warmed after a start, so a run may be slow), `unavailable` (cannot run).
+ */
+export const languageStateSchema = z.enum(['ready', 'warmingUp', 'unavailable']);
+export type LanguageState = z.infer<typeof languageStateSchema>;
+
 export const languageStatusSchema = z.object({
   language: codingLanguageSchema,
+  /** The language can run here (true while it is warming up too). */
   available: z.boolean(),
+  /** Absent from older servers: read `ready` when available, else `unavailable`. */
+  state: languageStateSchema.optional(),
   /** Why a language is unavailable (its toolchain is missing here). */
   reason: z.string().optional(),
 });
+export type LanguageStatus = z.infer<typeof languageStatusSchema>;
 
 /** Not in spec 7: which of the nine languages this deployment can run now. */
 export const listLanguages = defineCall({

@@ -13,6 +13,8 @@ const saveStateLabels: Record<SaveState, string> = {
 type CodeBarProps = {
   languages: readonly CodingLanguage[];
   language: CodingLanguage;
+  /** Languages the server is still warming up after a start. */
+  warming: ReadonlySet<CodingLanguage>;
   onLanguageChange: (language: CodingLanguage) => void;
   fresh: boolean;
   slot: number;
@@ -27,6 +29,7 @@ type CodeBarProps = {
 export function CodeBar({
   languages,
   language,
+  warming,
   onLanguageChange,
   fresh,
   slot,
@@ -49,7 +52,7 @@ export function CodeBar({
         <select value={language} onChange={(event) => onLanguageChange(event.target.value as CodingLanguage)}>
           {languages.map((l) => (
             <option key={l} value={l}>
-              {languageLabels[l]}
+              {warming.has(l) ? `${languageLabels[l]} (warming up)` : languageLabels[l]}
             </option>
           ))}
         </select>

@@ -92,6 +92,12 @@ export function RunResults({ outcome }: RunResultsProps) {
           {passedCount} of {tests.length} tests passed.
         </p>
       ) : null}
+      {response.warmingUp ? (
+        <p className="run-results__warming">
+          This run came in while the language was still warming up on the server, so it may have taken longer
+          than usual; later runs will be faster.
+        </p>
+      ) : null}
       {status === 'compilationError' || (response.RawOutput && tests.length === 0) ? (
         <pre className="run-results__raw" aria-label="Compiler output">
           {truncateForDisplay(response.RawOutput)}

@@ -40,7 +40,7 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
   const dispatch = useAppDispatch();
   const autosave = useUserDataAutosave(signedIn);
   const { options, updateOptions } = useWorkspaceOptions(savedOptions, autosave.saveNow);
-  const { languages, language } = useLanguages(question, options.language);
+  const { languages, language, warming } = useLanguages(question, options.language);
   const drafts = useDrafts({ question, saved, language, onSave: autosave.schedule });
   const panes = usePanes();
   const run = useRunActions({
@@ -123,6 +123,7 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
           <CodeBar
             languages={languages}
             language={language}
+            warming={warming}
             onLanguageChange={(next) => updateOptions({ language: next })}
             fresh={drafts.isFresh}
             slot={drafts.slot}
@@ -136,6 +137,12 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
             <p className="workspace__notice">
               Fresh practice: your saved code is hidden and this attempt is not saved. Submissions still
               count.
+            </p>
+          ) : null}
+          {warming.has(language) ? (
+            <p className="workspace__notice" role="status">
+              {languageLabels[language]} is warming up on the server after a restart: your code runs, but the
+              first runs may take longer than usual.
             </p>
           ) : null}
           {options.isWhiteboardModeOn ? (
@@ -162,7 +169,12 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
               />
             </Suspense>
           </div>
-          <CodeActions outcome={run.outcome} canRun={!options.isWhiteboardModeOn} onAction={handleAction} />
+          <CodeActions
+            outcome={run.outcome}
+            canRun={!options.isWhiteboardModeOn}
+            warmingUp={warming.has(language)}
+            onAction={handleAction}
+          />
         </section>
 
         <ResultsSection
