@@ -50,6 +50,7 @@ describe('apiCalls', () => {
     // The languages this deployment can run, for the workspace's language menu.
     // The public certificate pages behind generate_certificate's url.
     // The payment provider's webhook, which fulfils purchases.
+    // The walkthrough trace of a coding question, which the workspace's walkthrough pane animates.
     expect(extra.map((call) => call.id).sort()).toEqual(
       [
         'stripeWebhook',
@@ -59,6 +60,7 @@ describe('apiCalls', () => {
         'signOut',
         'getCertificatePdf',
         'verifyCertificate',
+        'getCodingQuestionTrace',
       ].sort(),
     );
   });
