@@ -22,6 +22,6 @@ export const languageLabels: Record<CodingLanguage, string> = {
 export const paneLabels: Record<WorkspacePane, string> = {
   prompt: 'Prompt',
   scratchpad: 'Scratchpad',
-  video: 'Video Explanation',
+  video: 'Animated Walkthrough',
   walkthrough: 'Walkthrough',
 };
