@@ -6,17 +6,21 @@ import { Button } from '@/shared/ui/button';
 import { Loader } from '@/shared/ui/loader';
 import type { WorkspaceQuestion } from '../workspace-question';
 import { PRODUCT } from '../utils/workspace-config';
+import { type Names, type Pointer, ValueView } from './value-views';
 import {
   type FrameState,
   type Heap,
   type Snapshot,
+  isListNode,
   isRef,
+  isTreeNode,
+  layoutTree,
+  listChain,
   snapshotsOf,
   stepCaption,
+  valueText,
   variableKey,
 } from './trace-model';
-import { type Names, type Pointer, ValueView } from './value-views';
-import { isListNode, isTreeNode, layoutTree, listChain } from './trace-model';
 import './walkthrough-player.css';
 
 /*
@@ -291,13 +295,21 @@ function StackView({ trace, snapshot }: { trace: WalkthroughTrace; snapshot: Sna
             <p className="wt-frame__name">
               <code>{frame.name}</code> <span className="wt-muted">line {frame.line}</span>
             </p>
-            <FrameVariables
-              frame={frame}
-              heap={snapshot.heap}
-              names={names}
-              indexes={trace.indexes[frame.name] ?? {}}
-              changed={snapshot.changedVariables}
-            />
+            <div
+              className="wt-frame__body"
+              tabIndex={0}
+              role="group"
+              aria-label={`Variables of ${frame.name}`}
+            >
+              <FrameVariables
+                frame={frame}
+                heap={snapshot.heap}
+                names={names}
+                indexes={trace.indexes[frame.name] ?? {}}
+                changed={snapshot.changedVariables}
+                brief={i > 0}
+              />
+            </div>
             {i === 0 && snapshot.step.event === 'return' && snapshot.step.value !== undefined ? (
               <p className="wt-return">
                 returns <ValueView value={snapshot.step.value} heap={snapshot.heap} names={names} />
@@ -316,7 +328,10 @@ function FrameVariables({
   names,
   indexes,
   changed,
+  brief,
 }: {
+  /** Callers' frames show their values as text; the running frame draws its data. */
+  brief: boolean;
   frame: FrameState;
   heap: Heap;
   names: Names;
@@ -335,8 +350,12 @@ function FrameVariables({
           const pointers: Pointer[] = (indexes[name] ?? [])
             .map((indexName) => ({ name: indexName, index: frame.variables[indexName] }))
             .filter((p): p is Pointer => typeof p.index === 'number' && Number.isInteger(p.index));
-          let view = <ValueView value={value} heap={heap} names={names} pointers={pointers} />;
-          if (isRef(value)) {
+          let view = brief ? (
+            <code className="wt-scalar">{valueText(value, heap)}</code>
+          ) : (
+            <ValueView value={value} heap={heap} names={names} pointers={pointers} />
+          );
+          if (!brief && isRef(value)) {
             const object = heap.get(value.ref);
             if (isTreeNode(object) || isListNode(object)) {
               if (drawn.has(value.ref)) view = <span className="wt-muted">a node drawn above</span>;
