@@ -25,6 +25,9 @@ const stepCounter = (page: Page) => page.getByTestId('walkthrough-step');
 const stepNumber = async (page: Page) =>
   Number((await stepCounter(page).innerText()).match(/Step (\d+)/)![1]);
 
+// Signing in, the workspace, Monaco and two axe scans: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 150_000 });
+
 async function openPlayer(page: Page) {
   const player = page.getByRole('region', { name: 'Animated walkthrough' });
   await page
