@@ -79,6 +79,8 @@ export const walkthroughTraceSchema = z.object({
   runtime: z.string(),
   /** The reference solution traced, so line numbers always match the code shown. */
   code: z.string(),
+  /** The function's parameters in order (the input object's keys may come back in another order). */
+  params: z.array(z.string()),
   /** Which test of the question, its input and its expected output. */
   test: z.number().int().min(0),
   input: z.record(z.string(), z.unknown()),

@@ -39,6 +39,8 @@ export function traceDigest(question: TracedQuestion): string {
   const { index, test } = tracedTest(question);
   return sha256Of({
     format: TRACE_FORMAT,
+    // What this module adds to the tracer's result, so a change of it makes the traces again.
+    shape: 2,
     tracer: TRACER_SOURCE,
     maxSteps: TRACE_MAX_STEPS,
     maxBytes: MAX_TRACE_BYTES,
@@ -114,6 +116,7 @@ export async function generateTrace(sandbox: Sandbox, question: TracedQuestion):
       digest: traceDigest(question),
       language: 'python',
       code: question.solutions.python,
+      params: question.signature.params.map((p) => p.name),
       test: index,
       input: test.input,
       expected: test.output,

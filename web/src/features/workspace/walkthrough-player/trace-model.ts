@@ -36,7 +36,10 @@ export function snapshotsOf(trace: WalkthroughTrace): Snapshot[] {
     for (const [frameKey, changes] of Object.entries(step.locals ?? {})) {
       const frameId = Number(frameKey);
       const next = { ...(variables.get(frameId) ?? {}) };
-      for (const [name, value] of Object.entries(changes)) {
+      // The parameters first, in the signature's order, when the solution's function is called.
+      const order = index === 0 ? trace.params : [];
+      const entries = Object.entries(changes).sort(([a], [b]) => rank(order, a) - rank(order, b));
+      for (const [name, value] of entries) {
         if (name === '$gone') {
           for (const gone of value as string[]) delete next[gone];
           continue;
@@ -65,6 +68,11 @@ export function snapshotsOf(trace: WalkthroughTrace): Snapshot[] {
     return { index, step, frames, heap, changedVariables, changedHeap };
   });
 }
+
+const rank = (order: readonly string[], name: string) => {
+  const at = order.indexOf(name);
+  return at < 0 ? order.length : at;
+};
 
 export const isRef = (value: TraceValue): value is { ref: number } =>
   typeof value === 'object' && value !== null && 'ref' in value;

@@ -142,7 +142,9 @@ function Player({ trace }: { trace: WalkthroughTrace }) {
     >
       <div className="wt-example">
         <p>
-          <strong>Example:</strong> <code>{compact(trace.input)}</code> → <code>{compact(trace.output)}</code>
+          <strong>Example:</strong>{' '}
+          <code>{trace.params.map((name) => `${name} = ${compact(trace.input[name])}`).join(', ')}</code> →{' '}
+          <code>{compact(trace.output)}</code>
           {JSON.stringify(trace.output) === JSON.stringify(trace.expected) ? null : (
             <>
               {' '}
@@ -166,7 +168,7 @@ function Player({ trace }: { trace: WalkthroughTrace }) {
           disabled={index === 0}
           aria-label="First step"
         >
-          ⏮
+          <Icon shape="first" />
         </button>
         <button
           type="button"
@@ -175,7 +177,7 @@ function Player({ trace }: { trace: WalkthroughTrace }) {
           disabled={index === 0}
           aria-label="Previous step"
         >
-          ◀
+          <Icon shape="previous" />
         </button>
         <button
           type="button"
@@ -183,7 +185,7 @@ function Player({ trace }: { trace: WalkthroughTrace }) {
           onClick={togglePlay}
           aria-label={playing ? 'Pause' : 'Play'}
         >
-          {playing ? '⏸' : '▶'}
+          <Icon shape={playing ? 'pause' : 'play'} />
         </button>
         <button
           type="button"
@@ -192,7 +194,7 @@ function Player({ trace }: { trace: WalkthroughTrace }) {
           disabled={index === last}
           aria-label="Next step"
         >
-          ▶︎|
+          <Icon shape="next" />
         </button>
         <button
           type="button"
@@ -201,7 +203,7 @@ function Player({ trace }: { trace: WalkthroughTrace }) {
           disabled={index === last}
           aria-label="Last step"
         >
-          ⏭
+          <Icon shape="last" />
         </button>
         <label className="wt-speed">
           <span>Speed</span>
@@ -243,6 +245,24 @@ function Player({ trace }: { trace: WalkthroughTrace }) {
   );
 }
 
+const iconPaths = {
+  first: 'M3 2h2v12H3zM14 2v12L6 8z',
+  previous: 'M12 2v12L3 8z',
+  play: 'M4 2l10 6-10 6z',
+  pause: 'M3 2h4v12H3zM9 2h4v12H9z',
+  next: 'M3 2l9 6-9 6zM12 2h2v12h-2z',
+  last: 'M2 2l8 6-8 6zM11 2h2v12h-2z',
+};
+
+/** The controls' symbols, drawn (fonts lack some media symbols); the buttons carry the names. */
+function Icon({ shape }: { shape: keyof typeof iconPaths }) {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path d={iconPaths[shape]} fill="currentColor" />
+    </svg>
+  );
+}
+
 const compact = (value: unknown) => {
   const text = JSON.stringify(value);
   return text.length > 160 ? `${text.slice(0, 159)}…` : text;
@@ -251,7 +271,14 @@ const compact = (value: unknown) => {
 function CodeView({ code, line, event }: { code: string; line: number; event: string }) {
   const current = useRef<HTMLLIElement>(null);
   useEffect(() => {
-    current.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    // Scroll the code alone (scrollIntoView would move the pane and hide the controls).
+    const element = current.current;
+    const list = element?.parentElement;
+    if (!element || !list) return;
+    const top = element.offsetTop;
+    const bottom = top + element.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = Math.max(0, top - 8);
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight + 8;
   }, [line]);
   const lines = code.replace(/\n$/, '').split('\n');
   return (
