@@ -48,8 +48,7 @@ const questionByNameOrUid = z
  * pane when it opens (so the question's own answer stays small). Access as `coding-questions/get`.
  */
 export const getCodingQuestionTrace = defineCall({
-  // Not a routed path: only the pane's own chunk calls it, after zod and the calls have loaded.
-  route: post('getCodingQuestionTrace', '/api/problems/v1/{product}/coding-questions/walkthrough-trace'),
+  route: routedPaths.getCodingQuestionTrace,
   state: built,
   kind: 'query',
   access: anyone,

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { getCodingQuestionTrace, type WalkthroughTrace } from '@app/contracts';
+import { getCodingQuestionTraceRoute, type WalkthroughTrace } from '@app/contracts';
 import { api } from '@/shared/api/api-slice';
 import { contractQuery } from '@/shared/api/contract-endpoint';
 import { Button } from '@/shared/ui/button';
@@ -33,7 +33,7 @@ import './walkthrough-player.css';
 
 const walkthroughApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCodingQuestionTrace: contractQuery(build, getCodingQuestionTrace, {
+    getCodingQuestionTrace: contractQuery(build, getCodingQuestionTraceRoute, {
       providesTags: ['Catalogue'],
     }),
   }),
