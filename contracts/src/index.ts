@@ -27,3 +27,4 @@ export * from './content/algorithms';
 export * from './rules/question-list';
 export * from './rules/progress';
 export * from './rules/workspace';
+export * from './content/walkthrough-trace';

@@ -5,6 +5,7 @@
  * several instances may run it at once: each stream's version is the expected state of its append,
  * so a version is published once and the loser of a race reads it back as unchanged.
  */
+import { join } from 'node:path';
 import type { Pool } from 'pg';
 import {
   type CodingLanguage,
@@ -15,18 +16,21 @@ import {
   lessonKinds,
   lessonStreamId,
   questionStreamId,
+  type WalkthroughTrace,
 } from '@app/contracts';
 import { type AppendContext, PgEventStore, WrongExpectedVersionError } from '@app/server-kit';
 import {
   ContentError,
   type ContentLesson,
   type ContentQuestion,
+  contentDir,
   loadContentQuestions,
   loadLessons,
 } from './content-files';
 import { sha256Of } from './canonical-json';
 import { putBlob } from './content-blobs.repository';
 import { type ContentItem, decidePublishContentItem } from './publish-content/decide-publish-content';
+import { currentTrace } from './walkthrough-traces/generate-trace';
 
 export type PublishedItem = {
   kind: 'question' | LessonKind;
@@ -44,7 +48,12 @@ export type PublishReport = {
   position: string | null;
 };
 
-function questionEvent(product: ProblemProductId, question: ContentQuestion, testsSha256: string) {
+function questionEvent(
+  product: ProblemProductId,
+  question: ContentQuestion,
+  testsSha256: string,
+  walkthroughTrace: WalkthroughTrace | undefined,
+) {
   const { solutions, starters, tests, ...rest } = question;
   const fields = { ...rest, compare: rest.compare };
   const byLanguage = (code: Partial<Record<CodingLanguage, string>>) =>
@@ -61,6 +70,7 @@ function questionEvent(product: ProblemProductId, question: ContentQuestion, tes
     },
     starters: byLanguage(starters),
     solutions: byLanguage(solutions),
+    ...(walkthroughTrace ? { walkthroughTrace } : {}),
   };
   return { body, digest: sha256Of(body) };
 }
@@ -114,6 +124,7 @@ export async function publishContent(deps: {
   let position: string | null = null;
   const product = deps.product ?? 'algoexpert';
   const store = deps.store ?? new PgEventStore(deps.pool);
+  const questionsDir = join(deps.dir ?? contentDir(), 'algorithms', 'questions');
   // Everything is read and validated before anything is appended: bad content publishes nothing.
   const questions = loadContentQuestions(deps.dir);
   const lessons = lessonKinds.flatMap((kind) => loadLessons(kind, deps.dir));
@@ -126,7 +137,9 @@ export async function publishContent(deps: {
   const items: PublishedItem[] = [];
   for (const question of questions) {
     const testsSha256 = await putBlob(deps.pool, question.tests);
-    const { body, digest } = questionEvent(product, question, testsSha256);
+    // A trace made from another solution or test than this one's is left out (npm run traces).
+    const trace = currentTrace(join(questionsDir, question.slug), question);
+    const { body, digest } = questionEvent(product, question, testsSha256, trace);
     const result = await publishOne(
       store,
       questionStreamId(product, question.slug),

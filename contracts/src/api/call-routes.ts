@@ -11,6 +11,7 @@ import type {
   createSubmission,
   generateCertificate,
   getCodingQuestion,
+  getCodingQuestionTrace,
   getMyCertificates,
   getUnlocks,
   getUserData,
@@ -48,6 +49,8 @@ export function buildRoutePath(route: Pick<ApiCall, 'id' | 'path'>, params: Reco
 
 export const listCodingQuestionsRoute: CallRoute<typeof listCodingQuestions> = routed.listCodingQuestions;
 export const getCodingQuestionRoute: CallRoute<typeof getCodingQuestion> = routed.getCodingQuestion;
+export const getCodingQuestionTraceRoute: CallRoute<typeof getCodingQuestionTrace> =
+  routed.getCodingQuestionTrace;
 export const listLanguagesRoute: CallRoute<typeof listLanguages> = routed.listLanguages;
 export const runSandboxRoute: CallRoute<typeof runSandbox> = routed.runSandbox;
 export const runCustomInputRoute: CallRoute<typeof runCustomInput> = routed.runCustomInput;

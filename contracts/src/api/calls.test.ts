@@ -51,6 +51,7 @@ describe('apiCalls', () => {
     // The public certificate pages behind generate_certificate's url.
     // The payment provider's webhook, which fulfils purchases.
     // Help's contact form (spec 2 names the page, not its call).
+    // The walkthrough trace of a coding question, which the workspace's walkthrough pane animates.
     expect(extra.map((call) => call.id).sort()).toEqual(
       [
         'stripeWebhook',
@@ -61,6 +62,7 @@ describe('apiCalls', () => {
         'getCertificatePdf',
         'verifyCertificate',
         'openSupportTicket',
+        'getCodingQuestionTrace',
       ].sort(),
     );
   });

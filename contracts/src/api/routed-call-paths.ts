@@ -14,6 +14,10 @@ export const listCodingQuestions = post(
   '/api/problems/v1/{product}/coding-questions/list',
 );
 export const getCodingQuestion = post('getCodingQuestion', '/api/problems/v1/{product}/coding-questions/get');
+export const getCodingQuestionTrace = post(
+  'getCodingQuestionTrace',
+  '/api/problems/v1/{product}/coding-questions/walkthrough-trace',
+);
 
 // problems/execution.ts
 export const listLanguages = get('listLanguages', '/api/problems/v1/languages');

@@ -4,6 +4,7 @@ import { codingLanguages, problemProductIds } from '../constants';
 import { lessonKinds, lessonMetaSchema, questionFieldsSchema } from '../content/algorithms';
 import { compareOptionsSchema } from '../execution/compare';
 import { functionSignatureSchema } from '../execution/signature';
+import { walkthroughTraceSchema } from '../content/walkthrough-trace';
 
 const contentId = z
   .string()
@@ -41,6 +42,8 @@ export const QuestionPublishedV1 = defineEvent({
     }),
     starters: codeByLanguage,
     solutions: codeByLanguage,
+    /** The Python reference solution traced step by step on an example test, when one was made. */
+    walkthroughTrace: walkthroughTraceSchema.optional(),
   }),
 });
 export type QuestionPublished = z.infer<typeof QuestionPublishedV1.schema>;

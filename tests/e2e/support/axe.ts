@@ -18,10 +18,13 @@ async function settle(page: Page) {
     .toBe(0);
 }
 
-/** Serious or critical violations of the WCAG 2.x A and AA rules on the page as it is now. */
-export async function seriousViolations(page: Page) {
+/**
+ * Serious or critical violations of the WCAG 2.x A and AA rules on the page as it is now, or only in
+ * the part `include` selects.
+ */
+export async function seriousViolations(page: Page, include?: string) {
   await settle(page);
-  const builder = new AxeBuilder({ page });
+  const builder = include ? new AxeBuilder({ page }).include(include) : new AxeBuilder({ page });
   const results = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

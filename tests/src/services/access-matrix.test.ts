@@ -249,6 +249,10 @@ const endpoints: Endpoint[] = [
   { id: 'listQuestionVersions', request: get('/api/staff/v1/content/questions/mirror-tree/versions') },
   { id: 'listCodingQuestions', request: post(`${ALGO}/coding-questions/list`) },
   { id: 'getCodingQuestion', request: post(`${ALGO}/coding-questions/get`, { name: 'mirror-tree' }) },
+  {
+    id: 'getCodingQuestionTrace',
+    request: post(`${ALGO}/coding-questions/walkthrough-trace`, { name: 'mirror-tree' }),
+  },
   { id: 'getDataStructures', request: post(`${ALGO}/datastructures/get`) },
   { id: 'getTips', request: post(`${ALGO}/tips/get`) },
   { id: 'getInterviewTips', request: post(`${ALGO}/interview-tips/get`) },

@@ -87,6 +87,12 @@ const get = (request: { name?: string; uid?: string }, token?: string, headers?:
     token,
     headers,
   });
+const trace = (request: { name?: string; uid?: string }, token?: string) =>
+  call<{ questionId: string; version: number; trace: { steps: { event: string }[] } | null }>(
+    platform.url,
+    '/api/problems/v1/algoexpert/coding-questions/walkthrough-trace',
+    { json: request, token },
+  );
 type History = { product: string; id: string; uid: string; name: string; versions: QuestionVersion[] };
 const versionsOf = (questionId: string, token?: string, headers?: Record<string, string>) =>
   call<History>(platform.url, `/api/staff/v1/content/questions/${encodeURIComponent(questionId)}/versions`, {
@@ -163,6 +169,25 @@ describe('the catalogue published at start', () => {
     expect(missing.status).toBe(404);
     const empty = await get({}, owner.token);
     expect(empty.status).toBe(400);
+  });
+
+  it("serves a question's walkthrough trace apart from the question, to those who may open it", async () => {
+    const slug = questionFolders.find((s) => !freeSlugs.includes(s))!;
+    const kept = JSON.parse(
+      fs.readFileSync(path.join(contentDir, 'algorithms', 'questions', slug, 'trace.json'), 'utf8'),
+    );
+    const byId = await trace({ name: slug }, owner.token);
+    expect(byId.status).toBe(200);
+    expect(byId.body).toEqual({ questionId: slug, version: 1, trace: kept });
+    expect(byId.body.trace?.steps.at(-1)?.event).toBe('return');
+    // The question itself does not carry it.
+    const question = await get({ name: slug }, owner.token);
+    expect(Object.keys(question.body)).not.toContain('walkthroughTrace');
+    expect(JSON.stringify(question.body)).not.toContain(kept.digest);
+    const locked = await trace({ name: slug }, learner.token);
+    expect(locked.status).toBe(403);
+    expect((await trace({ name: freeSlugs[0] })).status).toBe(200);
+    expect((await trace({ name: 'no such question' }, owner.token)).status).toBe(404);
   });
 
   it('serves the lessons, with the text of locked ones left out for non-owners', async () => {

@@ -4,6 +4,7 @@ import { built, planned } from '../build-state';
 import { post } from '../call-path';
 import * as routedPaths from '../routed-call-paths';
 import { emptyRequest, idSchema, problemProductParams } from '../common';
+import { walkthroughTraceSchema } from '../../content/walkthrough-trace';
 import { contentItemSchema, contentListSchema, questionSchema, questionDetailSchema } from './shared-schemas';
 
 /*
@@ -35,6 +36,31 @@ export const getCodingQuestion = defineCall({
     .object({ name: z.string().trim().min(1).max(200).optional(), uid: idSchema.optional() })
     .refine((r) => r.name !== undefined || r.uid !== undefined, 'Give the question name or uid.'),
   response: questionDetailSchema,
+});
+
+const questionByNameOrUid = z
+  .object({ name: z.string().trim().min(1).max(200).optional(), uid: idSchema.optional() })
+  .refine((r) => r.name !== undefined || r.uid !== undefined, 'Give the question name or uid.');
+
+/**
+ * Not in spec 7 (which has no call for it): the animated walkthrough of a coding question, a step-by-step
+ * trace of its Python reference solution on an example test, asked for by the workspace's walkthrough
+ * pane when it opens (so the question's own answer stays small). Access as `coding-questions/get`.
+ */
+export const getCodingQuestionTrace = defineCall({
+  route: routedPaths.getCodingQuestionTrace,
+  state: built,
+  kind: 'query',
+  access: anyone,
+  params: problemProductParams,
+  summary:
+    "A coding question's walkthrough trace (its reference solution run step by step on an example), by name or uid; null when none is published.",
+  request: questionByNameOrUid,
+  response: z.object({
+    questionId: idSchema,
+    version: z.number().int().min(1),
+    trace: walkthroughTraceSchema.nullable(),
+  }),
 });
 
 export const listDesignQuestions = defineCall({

@@ -6,10 +6,12 @@ import {
   type LessonKind,
   type Principal,
   type ProblemProductId,
+  type WalkthroughTrace,
   codingLanguages,
   formatPosition,
   getBehaviorals,
   getCodingQuestion,
+  getCodingQuestionTrace,
   getDataStructures,
   getInterviewTips,
   getTips,
@@ -136,27 +138,13 @@ export class CatalogueController {
     @Res({ passthrough: true }) response: Response,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
-    const byUid = input.uid !== undefined && /^[0-9a-f-]{36}$/i.test(input.uid);
-    const { rows } = await this.pool.query<QuestionListRow & { detail: QuestionDetail }>(
-      `SELECT * FROM (
-         SELECT question_id, uid, row_number() OVER (ORDER BY first_xid, first_pos) AS number, version, name,
-                category, difficulty, free, detail
-           FROM rm_catalogue_questions WHERE product = $1) q
-        WHERE ${byUid ? 'uid = $2::uuid' : input.uid !== undefined ? 'false' : 'lower(name) = lower($2) OR question_id = lower($2)'}`,
-      [params.product, input.uid ?? input.name],
+    const row = await this.findQuestion<QuestionDetail>(
+      params.product,
+      input,
+      principal,
+      `detail - 'walkthroughTrace'`,
     );
-    const row = rows[0];
-    if (!row)
-      throw new DomainError(
-        'NOT_FOUND',
-        `There is no question "${input.uid ?? input.name}" in ${params.product}.`,
-      );
     const owner = ownsProduct(principal, params.product);
-    if (!owner && !row.free)
-      throw new DomainError(
-        'PRODUCT_NOT_OWNED',
-        `"${row.name}" is part of ${params.product}: buy it to open every question.`,
-      );
     const { detail } = row;
     return {
       ...this.summary(row, owner),
@@ -178,6 +166,62 @@ export class CatalogueController {
       starterCode: detail.starters,
       solutions: detail.solutions,
     };
+  }
+
+  /**
+   * The walkthrough trace of one question, found as `get` finds it and open to the same callers; null
+   * when its published version carries none.
+   */
+  @ContractRoute(getCodingQuestionTrace)
+  async trace(
+    @ValidatedInput() { params, input }: CallInput<typeof getCodingQuestionTrace>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
+    const row = await this.findQuestion<{ walkthroughTrace: WalkthroughTrace | null }>(
+      params.product,
+      input,
+      principal,
+      `jsonb_build_object('walkthroughTrace', detail->'walkthroughTrace')`,
+    );
+    return {
+      questionId: row.question_id,
+      version: row.version,
+      trace: row.detail.walkthroughTrace ?? null,
+    };
+  }
+
+  /**
+   * One question of the product by uid, else by name (any case) or id, with `detailSql` (an expression
+   * of its `detail`) as its detail. NOT_FOUND when there is none, PRODUCT_NOT_OWNED when the caller may
+   * not open it (a question not free, of a product they do not own).
+   */
+  private async findQuestion<Detail>(
+    product: ProblemProductId,
+    input: { name?: string; uid?: string },
+    principal: Principal,
+    detailSql: string,
+  ): Promise<QuestionListRow & { detail: Detail }> {
+    const byUid = input.uid !== undefined && /^[0-9a-f-]{36}$/i.test(input.uid);
+    const { rows } = await this.pool.query<QuestionListRow & { detail: Detail }>(
+      `SELECT * FROM (
+         SELECT question_id, uid, row_number() OVER (ORDER BY first_xid, first_pos) AS number, version, name,
+                category, difficulty, free, ${detailSql} AS detail
+           FROM rm_catalogue_questions WHERE product = $1) q
+        WHERE ${byUid ? 'uid = $2::uuid' : input.uid !== undefined ? 'false' : 'lower(name) = lower($2) OR question_id = lower($2)'}`,
+      [product, input.uid ?? input.name],
+    );
+    const row = rows[0];
+    if (!row)
+      throw new DomainError('NOT_FOUND', `There is no question "${input.uid ?? input.name}" in ${product}.`);
+    if (!ownsProduct(principal, product) && !row.free)
+      throw new DomainError(
+        'PRODUCT_NOT_OWNED',
+        `"${row.name}" is part of ${product}: buy it to open every question.`,
+      );
+    return row;
   }
 
   /**

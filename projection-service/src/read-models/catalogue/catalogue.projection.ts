@@ -47,7 +47,13 @@ export const catalogueProjection = defineProjection({
           category,
           difficulty,
           free,
-          detail: { ...detail, tests: data.tests, starters: data.starters, solutions: data.solutions },
+          detail: {
+            ...detail,
+            tests: data.tests,
+            starters: data.starters,
+            solutions: data.solutions,
+            walkthroughTrace: data.walkthroughTrace ?? null,
+          },
           first_published_at: before?.first_published_at ?? event.metadata.occurredAt,
           published_at: event.metadata.occurredAt,
         });

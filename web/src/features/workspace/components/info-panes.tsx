@@ -82,27 +82,6 @@ export function PromptPane({ question, note, onNoteChange, canSave }: PromptPane
   );
 }
 
-/** The video explanation, when the question has one. */
-export function VideoPane({ question }: { question: WorkspaceQuestion }) {
-  const video = question.video as { url?: unknown; instructor?: unknown } | null | undefined;
-  if (video && typeof video.url === 'string') {
-    return (
-      <div className="info-pane__body video-pane">
-        <video controls preload="metadata" src={video.url} title={`${question.name}: video explanation`} />
-        {typeof video.instructor === 'string' ? <p>Explained by {video.instructor}.</p> : null}
-      </div>
-    );
-  }
-  return (
-    <div className="info-pane__body video-pane">
-      <p>
-        This question&apos;s video explanation is not recorded yet. The written walkthrough covers the same
-        ground: open the Walkthrough pane.
-      </p>
-    </div>
-  );
-}
-
 type ScratchpadPaneProps = { text: string; onChange: (text: string) => void; canSave: boolean };
 
 /** Free text beside the code: notes while solving, test cases worked by hand, a plan. */

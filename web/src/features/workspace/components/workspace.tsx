@@ -15,7 +15,7 @@ import { languageLabels } from '../utils/workspace-config';
 import type { SavedQuestionData, WorkspaceQuestion } from '../workspace-question';
 import { CodeActions } from './code-actions';
 import { CodeBar } from './code-bar';
-import { PromptPane, ScratchpadPane, VideoPane, WalkthroughPane } from './info-panes';
+import { PromptPane, ScratchpadPane, WalkthroughPane } from './info-panes';
 import { QuestionPanes } from './question-panes';
 import { ResultsSection } from './results-section';
 import type { RunAction } from './run-results';
@@ -23,6 +23,8 @@ import { WorkspaceBar } from './workspace-bar';
 import { type WorkspaceView, WorkspaceViewTabs } from './workspace-view-tabs';
 
 const CodeEditor = lazy(() => import('../editor/code-editor').then((m) => ({ default: m.CodeEditor })));
+// The animated walkthrough (the video pane) loads with its pane, not with the workspace.
+const WalkthroughPlayer = lazy(() => import('../walkthrough-player/walkthrough-player'));
 
 type WorkspaceProps = {
   question: WorkspaceQuestion;
@@ -86,7 +88,11 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
           />
         );
       case 'video':
-        return <VideoPane question={question} />;
+        return (
+          <Suspense fallback={<Loader label="Loading the walkthrough" />}>
+            <WalkthroughPlayer question={question} />
+          </Suspense>
+        );
       case 'scratchpad':
         return (
           <ScratchpadPane text={drafts.scratchpad} onChange={drafts.changeScratchpad} canSave={signedIn} />

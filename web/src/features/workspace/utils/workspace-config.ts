@@ -12,6 +12,6 @@ export { languageLabels } from '@/shared/catalog/language-labels';
 export const paneLabels: Record<WorkspacePane, string> = {
   prompt: 'Prompt',
   scratchpad: 'Scratchpad',
-  video: 'Video Explanation',
+  video: 'Animated Walkthrough',
   walkthrough: 'Walkthrough',
 };
