@@ -5,6 +5,9 @@
 
 export type RouteSample = { path: string; heading: string | RegExp };
 
+/** A page for signed-in users shows a visitor the sign-in prompt in its place (its route's signInReason). */
+const signInPrompt = 'Log in to continue';
+
 export const routeSamples: readonly RouteSample[] = [
   // Algorithms
   { path: '/product', heading: 'Ace the coding interviews.' },
@@ -94,7 +97,7 @@ export const routeSamples: readonly RouteSample[] = [
   { path: '/content', heading: 'Content' },
   { path: '/behavioral-interviews', heading: 'Behavioral interviews' },
   { path: '/behavioral-interviews/tell-me-about-yourself', heading: 'Tell Me About Yourself' },
-  { path: '/recruiting/profile', heading: 'Recruiting profile' },
+  { path: '/recruiting/profile', heading: signInPrompt },
   { path: '/login', heading: 'Log in' },
   { path: '/team', heading: 'Team' },
   { path: '/purchase', heading: 'Purchase' },
@@ -106,19 +109,19 @@ export const routeSamples: readonly RouteSample[] = [
   { path: '/swe-project-contests/spring-2026', heading: 'Season Spring 2026' },
   { path: '/legal', heading: 'Legal stuff' },
   { path: '/privacy', heading: 'Privacy policy' },
-  { path: '/account/overview', heading: 'Account overview' },
-  { path: '/account/products', heading: 'Your products' },
-  { path: '/account/transactions', heading: 'Transactions' },
-  { path: '/account/data', heading: 'Your data' },
-  { path: '/affiliate-dashboard', heading: 'Affiliate dashboard' },
-  { path: '/licenses/manage', heading: 'Manage licences' },
+  { path: '/account/overview', heading: signInPrompt },
+  { path: '/account/products', heading: signInPrompt },
+  { path: '/account/transactions', heading: signInPrompt },
+  { path: '/account/data', heading: signInPrompt },
+  { path: '/affiliate-dashboard', heading: signInPrompt },
+  { path: '/licenses/manage', heading: signInPrompt },
   { path: '/licenses/purchase', heading: 'Buy licences for your team' },
   { path: '/license-key', heading: 'Redeem a licence key' },
-  { path: '/account-transfer', heading: 'Account transfer' },
-  { path: '/quick-account-transfer', heading: 'Quick account transfer' },
+  { path: '/account-transfer', heading: signInPrompt },
+  { path: '/quick-account-transfer', heading: signInPrompt },
   { path: '/confirmation', heading: 'Purchase confirmation' },
   { path: '/output-viewer', heading: 'Output viewer' },
-  { path: '/partners/dashboard', heading: 'Partner dashboard' },
+  { path: '/partners/dashboard', heading: signInPrompt },
   { path: '/jobs', heading: 'Jobs' },
 ];
 
