@@ -38,7 +38,8 @@ export async function grantAlgoExpert(page: Page, request: APIRequestContext) {
 export async function openWorkspace(page: Page, slug: string) {
   await page.goto(`/questions/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name: fileOf(slug).name })).toBeVisible();
-  await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 20_000 });
+  // Attached, not visible: on a phone the editor waits behind the Code tab.
+  await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 20_000 });
 }
 
 export async function editorText(page: Page) {
