@@ -136,8 +136,8 @@ test('panes, layouts, hints one at a time, copy, next question, and a visitor as
   await panes.getByRole('button', { name: 'Scratchpad' }).click();
   await expect(panes.getByRole('button', { name: 'Scratchpad' })).toHaveAttribute('aria-pressed', 'false');
   await expect(panes.getByRole('button', { name: 'Prompt' })).toBeDisabled();
-  await panes.getByRole('button', { name: 'Walkthrough' }).click();
-  await expect(page.getByRole('tab', { name: 'Walkthrough' })).toBeVisible();
+  await panes.getByRole('button', { name: 'Walkthrough', exact: true }).click();
+  await expect(page.getByRole('tab', { name: 'Walkthrough', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Show Walkthrough' }).click();
   await expect(page.getByRole('region', { name: 'Reference solution' })).toBeVisible();
 
