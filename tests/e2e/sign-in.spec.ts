@@ -189,9 +189,7 @@ test.describe('sign-in', () => {
     await expect(logInButton(second)).toBeVisible();
   });
 
-  // FIXME(issue 16): passes alone, fails when run right after the test above since this stop's merges;
-  // marked so the stop can land, and to be fixed first next session (see the stop's note).
-  test.fixme("a poll refused after another tab's logout reached the server, before that tab cleared the token, reloads the tab signed out", async ({
+  test("a poll refused after another tab's logout reached the server, before that tab cleared the token, reloads the tab signed out", async ({
     context,
   }) => {
     const person = uniquePerson('tabs-revoked');
