@@ -36,6 +36,8 @@ test('the Settings popover closes on Escape (focus back on Settings) and on a pr
 
   await settingsButton(page).click();
   await expect(keymap).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Workspace settings' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   // A press inside leaves it open.
   await page.getByLabel('Font size').getByText('Font size').click();
   await expect(keymap).toBeVisible();
@@ -145,6 +147,7 @@ test('at 390 px the workspace shows one part at a time, chosen by tabs, and noth
     mask: volatile(page),
     maxDiffPixelRatio: 0.01,
   });
+  expect(await seriousViolations(page)).toEqual([]);
   await paneTabs.getByRole('tab', { name: 'Scratchpad' }).click();
   await expect(scratchpad).toBeVisible();
   await expect(prompt).toBeHidden();
