@@ -42,6 +42,8 @@ export const offeringSchema = z.object({
     bundle: discountSchema,
     exploding: discountSchema,
     proration: discountSchema,
+    /** What the promo code took off (absent or 0 without one). amountPer = basePrice minus every discount. */
+    promo: discountSchema.optional(),
   }),
   basePrice: centsSchema,
   amountPer: centsSchema,
