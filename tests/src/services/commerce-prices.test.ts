@@ -5,7 +5,10 @@ import {
   DomainError,
   type OfferingsReply,
   type PriceList,
+  type Role,
   priceListSchema,
+  priceOffering,
+  pricingRegion,
   promoCodeStreamId,
   readPaymentToken,
 } from '@app/contracts';
@@ -15,6 +18,7 @@ import { type SignedInUser, signInFake, signInWithRoles } from './identity-suppo
 import { fixtureContent } from './content-support';
 import { PriceListRepository } from '../../../command-service/src/commerce/price-list/price-list.repository';
 import { PromoCodesRepository } from '../../../command-service/src/commerce/promo-codes/promo-codes.repository';
+import { BuyersRepository } from '../../../command-service/src/commerce/buyers.repository';
 
 /*
  * Prices end to end through the gateway: the content's price list published at start, staff
@@ -172,6 +176,34 @@ describe('prices for each buyer', () => {
     // 9900 * 15% = 1485.
     expect(reply.offerings.algoexpert!.discounts.exploding.amount).toBe(1485);
     expect(amount(reply, 'algoexpert')).toBe(8415);
+  });
+
+  it('the command side sees the same buyer, so a purchase prices as the offerings showed', async () => {
+    const { rows } = await platform.pool.query<{ roles: Role[] }>(
+      'SELECT roles FROM identity_users WHERE user_id = $1',
+      [learner.userId],
+    );
+    const principal = {
+      kind: 'user' as const,
+      userId: learner.userId,
+      sessionId: randomUUID(),
+      roles: rows[0]!.roles,
+      products: [],
+      region: null,
+    };
+    const { buyer, region } = await new BuyersRepository(platform.pool).pricingBuyer(principal);
+    const priceList = await new PriceListRepository(platform.pool).currentPriceList();
+    const priced = priceOffering({
+      priceList,
+      offering: 'tech-interview',
+      region: pricingRegion(priceList, region),
+      buyer,
+      promo: null,
+      now: new Date(),
+    })!;
+    const reply = await offerings({}, { token: learner.token });
+    expect(priced.offering).toEqual(reply.offerings['tech-interview']);
+    expect(priced.offering.discounts.exploding.amount).toBeGreaterThan(0);
   });
 
   it('a student gets the student discount after the exploding offer', async () => {
