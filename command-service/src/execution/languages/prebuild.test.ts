@@ -1,19 +1,23 @@
 /*
- * C++'s prebuilt harness (prebuild.ts): the signature's part of the harness is compiled once per
- * question, in a box, and every later build of that question compiles only the learner's file and links;
- * verdicts and compile errors stay those of the whole harness.
+ * Prebuilt harness parts (prebuild.ts). C++: the signature's part of the harness is compiled once per
+ * question, in a box, and every later build of that question compiles only the learner's file and links.
+ * Go: the question-independent package `harness` is compiled once, and every build compiles the learner's
+ * file with the question's small part and links. Verdicts and compile errors stay those of the whole
+ * harness.
  */
 import { createSandbox } from '../sandbox';
 import type { BoxFile, Sandbox } from '../sandbox';
 import { loadQuestion } from '../questions';
 import { BuildCache } from './build-cache';
 import { runTests } from './run-tests';
+import type { RunTestsResult } from './run-tests';
 import { detectToolchains, toolchainBinds } from './toolchains';
 import { languageModules } from './registry';
 
 const toolchains = detectToolchains();
 let sandbox: Sandbox;
 let available = false;
+let goAvailable = false;
 /** The argv of every command run in a box, in order. */
 const commands: string[][] = [];
 
@@ -25,6 +29,9 @@ beforeAll(async () => {
   });
   available = (await languageModules.cpp.availability(real, toolchains)).available;
   if (process.env.CI === 'true' && !available) throw new Error('C++ must be available in CI');
+  // Go's package is prebuilt only with the standard library's archives (ensure-toolchains' go-std).
+  goAvailable = (await languageModules.go.availability(real, toolchains)).available && !!toolchains.goStd;
+  if (process.env.CI === 'true' && !goAvailable) throw new Error('Go with go-std must be available in CI');
   // The real sandbox, recording the commands it runs.
   sandbox = {
     kind: real.kind,
@@ -122,3 +129,73 @@ it('names a missing learner function in the compile error', async () => {
   });
   expect(result.compileError).toMatch(/.pairWithSum. was not declared/);
 }, 120_000);
+
+describe('go', () => {
+  const mirrorTree = loadQuestion('mirror-tree');
+  /** The prebuild compiles the package alone; a learner's build is one shell line naming its archive. */
+  const packageCompiles = () => commands.filter((argv) => argv.includes('-p') && argv.includes('harness'));
+  const learnerBuilds = () => commands.filter((argv) => argv[0] === 'sh' && argv[2].includes('harness.a'));
+
+  it('compiles the harness package once for every question, then the learner file, with the verdicts of the whole harness', async () => {
+    if (!goAvailable) return;
+    const cache = new BuildCache();
+    commands.length = 0;
+    const runs = [
+      { question, source: question.solutions.go! },
+      { question, source: languageModules.go.starter(question.signature) },
+      { question: mirrorTree, source: mirrorTree.solutions.go! },
+      { question: mirrorTree, source: languageModules.go.starter(mirrorTree.signature) },
+    ];
+    const judge = (run: (typeof runs)[number], buildCache: BuildCache | false) =>
+      runTests({
+        sandbox,
+        language: 'go',
+        question: run.question,
+        source: run.source,
+        tests: run.question.tests,
+        toolchains,
+        buildCache,
+      });
+    const split: RunTestsResult[] = [];
+    for (const run of runs) split.push(await judge(run, cache));
+    expect(packageCompiles()).toHaveLength(1);
+    expect(learnerBuilds()).toHaveLength(4);
+    const whole: RunTestsResult[] = [];
+    for (const run of runs) whole.push(await judge(run, false));
+    expect(learnerBuilds()).toHaveLength(4);
+    const verdicts = (results: RunTestsResult[]) =>
+      results.map((r) => r.results.map((t) => [t.passed, t.actual, t.error?.type ?? null]));
+    expect(split.map((r) => r.results.filter((t) => t.passed).length)).toEqual([
+      question.tests.length,
+      0,
+      mirrorTree.tests.length,
+      0,
+    ]);
+    expect(verdicts(split)).toEqual(verdicts(whole));
+  }, 180_000);
+
+  it("answers a compile error with the learner's line, as the whole harness does", async () => {
+    if (!goAvailable) return;
+    const source = 'package main\n\nfunc PairWithSum(numbers []int, target int) []int {\n\treturn nope\n}\n';
+    const judge = (buildCache?: false) =>
+      runTests({ sandbox, language: 'go', question, source, tests: question.tests, toolchains, buildCache });
+    const split = await judge();
+    const whole = await judge(false);
+    expect(split.compileError).toBe('solution.go:4:9: undefined: nope');
+    expect(whole.compileError).toBe(split.compileError);
+  }, 120_000);
+
+  it('names a missing learner function in the compile error', async () => {
+    if (!goAvailable) return;
+    const source = 'package main\n\nfunc Other(numbers []int, target int) []int {\n\treturn nil\n}\n';
+    const result = await runTests({
+      sandbox,
+      language: 'go',
+      question,
+      source,
+      tests: question.tests,
+      toolchains,
+    });
+    expect(result.compileError).toMatch(/undefined: PairWithSum/);
+  }, 120_000);
+});

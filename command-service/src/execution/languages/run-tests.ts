@@ -155,7 +155,7 @@ export async function runTests(request: RunTestsRequest): Promise<RunTestsResult
   const memory = { compileMb: compileLimits.memoryLimitMb, runMb: runLimits.memoryLimitMb };
   const hostPaths = hostPathLabels(toolchains);
   const cache = request.buildCache ?? defaultBuildCache;
-  // The signature's part of the harness, compiled once per question (prebuild.ts); C++ only.
+  // The signature's part of the harness, compiled once per question (prebuild.ts); C++ and Go.
   const prebuilt =
     language.prebuild && cache
       ? await prebuiltFiles({
