@@ -55,7 +55,9 @@ beforeAll(async () => {
 afterAll(() => sandbox?.close?.());
 
 const question = loadQuestion('pair-with-sum');
-const compiles = () => commands.filter((argv) => argv[0] === 'g++');
+/** g++ runs, alone or in the learner's build (`sh -c`, the common headers first, then the whole library). */
+const compiles = () =>
+  commands.filter((argv) => argv[0] === 'g++' || (argv[0] === 'sh' && argv[3] === 'g++'));
 
 it('compiles the harness once per question and then only the learner file, with the same verdicts', async () => {
   if (!available) return;
@@ -85,8 +87,8 @@ it('compiles the harness once per question and then only the learner file, with 
   expect(results.map((r) => r.results.filter((t) => t.passed).length)).toEqual([10, 10, 0]);
   const argvs = compiles();
   // One compile of the harness object, then three links of a learner's file with it.
-  expect(argvs.filter((argv) => argv.includes('-c'))).toHaveLength(1);
-  expect(argvs.filter((argv) => argv.includes('harness.o') && !argv.includes('-c'))).toHaveLength(3);
+  expect(argvs.filter((argv) => argv[0] === 'g++' && argv.includes('-c'))).toHaveLength(1);
+  expect(argvs.filter((argv) => argv[0] === 'sh' && argv.includes('harness.o'))).toHaveLength(3);
   expect(argvs).toHaveLength(4);
 }, 120_000);
 
@@ -113,6 +115,35 @@ it("answers a compile error with the learner's line, as the whole harness does",
   });
   expect(split.compileError).toMatch(/solution\.cpp:5:10: error: .nope. was not declared/);
   expect(whole.compileError).toMatch(/solution\.cpp:5:10: error: .nope. was not declared/);
+}, 120_000);
+
+it('compiles a learner file with the common headers, and with the whole library when it needs another header', async () => {
+  if (!available) return;
+  expect(toolchains.cppCommon).toBe(true);
+  // A name from <random>, which the common headers leave out, with only the includes of the solution.
+  const needsRandom = question.solutions.cpp!.replace(
+    '  unordered_set<long long> seen;',
+    '  unordered_set<long long> seen;\n  mt19937 generator(7);\n  (void) generator();',
+  );
+  expect(needsRandom).not.toBe(question.solutions.cpp);
+  expect(needsRandom).not.toMatch(/<random>|bits\/stdc/);
+  for (const source of [question.solutions.cpp!, needsRandom]) {
+    const result = await runTests({
+      sandbox,
+      language: 'cpp',
+      question,
+      source,
+      tests: question.tests,
+      toolchains,
+    });
+    expect(result.compileError).toBeUndefined();
+    expect(result.results.filter((t) => t.passed)).toHaveLength(question.tests.length);
+  }
+  const build = languageModules.cpp.plan(question.signature, needsRandom, toolchains, undefined, [
+    { path: 'harness.o', content: '' },
+  ]).compile!.argv;
+  expect(build.slice(0, 2)).toEqual(['sh', '-c']);
+  expect(build[2]).toContain('-include common-std.h');
 }, 120_000);
 
 it('names a missing learner function in the compile error', async () => {
