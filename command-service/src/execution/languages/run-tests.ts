@@ -466,7 +466,13 @@ function cleanText(
   for (const { hostPath, label } of hostPaths) out = out.split(hostPath).join(label);
   out = out
     .split('\n')
-    .filter((line) => !/^In file included from /.test(line) && !/^# command-line-arguments/.test(line))
+    .filter(
+      (line) =>
+        !/^In file included from /.test(line) &&
+        !/^# command-line-arguments/.test(line) &&
+        // mcs's closing count, which its compile server (called, not run) does not print.
+        !(language.id === 'csharp' && /^Compilation failed: \d+ error\(s\), \d+ warnings?$/.test(line)),
+    )
     .join('\n');
   if (language.id === 'go') out = out.replace(/(^|\n)\.\//g, '$1');
   return out;
