@@ -9,7 +9,8 @@
  *     library's archives with an importcfg (.data/toolchains/go-std), so a build is the compiler and the
  *     linker alone;
  *   - C++: a precompiled bits/stdc++.h for the harness's flags, beside a copy of the header
- *     (.data/toolchains/cpp), about 1 s per compile instead of 4;
+ *     (.data/toolchains/cpp), about 1 s per compile instead of 4, and a smaller precompiled header of
+ *     the common standard headers (CPP_COMMON_HEADER) for learners' units;
  *   - Swift: nothing can be installed on these machines; reported unavailable unless `swiftc` exists.
  * Idempotent: a second run finds everything in place and does nothing. Failures are reported, not fatal
  * (a language whose toolchain is missing answers 'language unavailable'); `--strict` makes them fatal.
@@ -34,7 +35,9 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import {
+  CPP_COMMON_HEADER,
   CPP_FLAGS,
+  cppCommonHeaderText,
   detectToolchains,
   JVM_SUPPORT_PATH,
   JVM_SUPPORT_SOURCE,
@@ -401,7 +404,7 @@ function ensureCppHeader(root: string): { available: boolean; detail: string } {
   const target = join(root, 'cpp', 'bits', 'stdc++.h.gch');
   const copy = join(root, 'cpp', 'bits', 'stdc++.h');
   const ready = { available: true, detail: `g++ found, precompiled header in ${dirname(target)}` };
-  if (existsSync(target) && existsSync(copy)) return ready;
+  if (existsSync(target) && existsSync(copy)) return ensureCppCommonHeader(root, ready);
   const probe = spawnSync('g++', [...CPP_FLAGS, '-x', 'c++', '-E', '-H', '-'], {
     input: '#include <bits/stdc++.h>\n',
     encoding: 'utf8',
@@ -419,6 +422,35 @@ function ensureCppHeader(root: string): { available: boolean; detail: string } {
   if (result.status !== 0)
     return { available: true, detail: `g++ found; precompiling failed: ${result.stderr}` };
   renameSync(`${target}.partial`, target);
+  return ensureCppCommonHeader(root, ready);
+}
+
+/**
+ * The smaller precompiled header (CPP_COMMON_HEADER, the headers most learners' code uses) beside
+ * bits/stdc++.h: made again when its list changed. Without it, every unit starts with the whole library.
+ */
+function ensureCppCommonHeader(
+  root: string,
+  ready: { available: boolean; detail: string },
+): { available: boolean; detail: string } {
+  const header = join(root, 'cpp', CPP_COMMON_HEADER);
+  const target = `${header}.gch`;
+  const text = cppCommonHeaderText();
+  if (existsSync(target) && existsSync(header) && readFileSync(header, 'utf8') === text) return ready;
+  log(`precompiling ${CPP_COMMON_HEADER}`);
+  rmSync(header, { force: true });
+  const staging = `${header}.partial.h`;
+  writeFileSync(staging, text);
+  const result = run('g++', [...CPP_FLAGS, '-x', 'c++-header', staging, '-o', `${target}.partial`]);
+  rmSync(staging, { force: true });
+  if (result.status !== 0)
+    return {
+      ...ready,
+      detail: `${ready.detail}; precompiling ${CPP_COMMON_HEADER} failed: ${result.stderr}`,
+    };
+  renameSync(`${target}.partial`, target);
+  // The header last: detectToolchains takes both files, and the header's text, as the sign it is done.
+  writeFileSync(header, text);
   return ready;
 }
 

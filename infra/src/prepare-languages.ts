@@ -32,14 +32,14 @@ function onPath(program: string): boolean {
 /**
  * Languages whose setup the toolchain installer would still do here, by cheap checks: C# needs Mono
  * (apt-get), Kotlin its compiler download, Go its standard-library archives, Java its harness support,
- * C++ its precompiled header. A language whose base program is absent (no `go`, no `g++`, no JDK) is
+ * C++ its precompiled headers. A language whose base program is absent (no `go`, no `g++`, no JDK) is
  * not listed: the installer cannot add it. Swift cannot be installed on these machines.
  */
 export function missingToolchains(root: string = toolchainsDir()): string[] {
   const found = detectToolchains(root);
   const missing: string[] = [];
   if (!onPath('mcs') || !onPath('mono')) missing.push('csharp');
-  if (onPath('g++') && !found.cppPrecompiled) missing.push('cpp');
+  if (onPath('g++') && (!found.cppPrecompiled || !found.cppCommon)) missing.push('cpp');
   if (onPath('go') && (!found.goCache || !found.goStd)) missing.push('go');
   if (onPath('javac') && !found.jvmSupport) missing.push('java');
   if (onPath('java') && !found.kotlin) missing.push('kotlin');

@@ -21,7 +21,7 @@ import { detectToolchains, toolchainBinds } from './toolchains';
 
 const toolchains = detectToolchains();
 const questions = loadQuestions();
-const warmLanguages: CodingLanguage[] = ['typescript', 'java', 'kotlin'];
+const warmLanguages: CodingLanguage[] = ['typescript', 'java', 'kotlin', 'csharp'];
 const ready = new Map<CodingLanguage, true | string>();
 let sandbox: BubblewrapSandbox | undefined;
 let servers: CompileServers;
@@ -90,6 +90,11 @@ const brokenSources: Record<string, (source: string) => string[]> = {
     source.replace(/\{/, '{ val missing = undefinedName + 1;'),
     source.replace(/\{/, '{ val s: String = 42;'),
   ],
+  csharp: (source) => [
+    `${source}\n  }}} oops\n`,
+    source.replace(/\{/, '{ int missing = undefinedName + 1;'),
+    source.replace(/\{/, '{ static string s = 42;'),
+  ],
 };
 
 /** A program whose test 2 throws: its trace names the learner's line (the classes' line tables). */
@@ -107,6 +112,15 @@ class Program {
   public int[] pairWithSum(int[] numbers, int target) {
     if (target == 15) {
       throw new IllegalStateException("boom");
+    }
+    return new int[0];
+  }
+}
+`,
+  csharp: `public class Program {
+  public int[] PairWithSum(int[] numbers, int target) {
+    if (target == 15) {
+      throw new System.InvalidOperationException("boom");
     }
     return new int[0];
   }

@@ -25,6 +25,7 @@ import { functionSignatureSchema } from '@app/contracts';
 import type { CodingLanguage } from '@app/contracts';
 import type { BoxFile, BoxLimits, BoxServer, Sandbox } from '../sandbox';
 import { MAX_BUILD_BYTES } from './build-cache';
+import { csharpCompileServer } from './csharp-compile-server';
 import { javaCompileServer } from './java';
 import { typescriptCompileServer } from './javascript';
 import { kotlinCompileServer } from './kotlin';
@@ -46,6 +47,7 @@ export type CompileServerSpec = {
 };
 
 export const compileServerSpecs: Partial<Record<CodingLanguage, CompileServerSpec>> = {
+  csharp: csharpCompileServer,
   java: javaCompileServer,
   kotlin: kotlinCompileServer,
   typescript: typescriptCompileServer,

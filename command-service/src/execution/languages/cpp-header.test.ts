@@ -60,6 +60,43 @@ it.each([
   60_000,
 );
 
+/** The headers g++ reads for a plan's compile (syntax only, `-H`); `!` marks a precompiled header used. */
+function headersRead(plan: {
+  files: { path: string; content: string | Buffer }[];
+  compile?: { argv: string[] };
+}) {
+  const dir = mkdtempSync(join(tmpdir(), 'cpp-header-'));
+  try {
+    for (const file of plan.files) writeFileSync(join(dir, file.path), file.content);
+    let argv = plan.compile!.argv.filter((arg, i, all) => arg !== '-o' && all[i - 1] !== '-o');
+    // A learner's build with the common headers first: its first g++.
+    if (argv[0] === 'sh') argv = ['g++', '-include', 'common-std.h', ...argv.slice(4)];
+    argv = argv.filter((arg) => arg !== 'harness.o');
+    return spawnSync(argv[0], [...argv.slice(1), '-fsyntax-only', '-H'], { cwd: dir, encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+it.each([
+  ['includes bits/stdc++.h', source, 'bits/stdc++.h.gch'],
+  ['does not', question.solutions.cpp ?? '', 'common-std.h.gch'],
+] as const)(
+  "starts a learner's unit of the prebuilt harness with the whole library's .gch when the file %s, else the common headers' one",
+  (_name, learner, header) => {
+    if (!available) return;
+    expect(toolchains.cppCommon).toBe(true);
+    const plan = languageModules.cpp.plan(question.signature, learner, toolchains, undefined, [
+      { path: 'harness.o', content: '' },
+    ]);
+    const checked = headersRead(plan);
+    expect(checked.stderr).not.toMatch(/error:/);
+    expect(checked.status).toBe(0);
+    expect(checked.stderr).toContain(`! ${join(toolchains.cppPrecompiled!, header)}`);
+  },
+  60_000,
+);
+
 it("uses the precompiled header for a unit that includes bits/stdc++.h again in the learner's file", () => {
   if (!available) return;
   expect(toolchains.cppPrecompiled).toBeDefined();

@@ -22,7 +22,7 @@ import {
   typesOf,
 } from './language';
 import type { LanguageModule } from './language';
-import { CPP_FLAGS } from './toolchains';
+import { CPP_COMMON_HEADER, CPP_FLAGS } from './toolchains';
 import type { Toolchains } from './toolchains';
 
 export function cppType(type: ValueType): string {
@@ -381,9 +381,12 @@ const entry = (
   params: ValueType[],
   returns: ValueType,
   nodes: { list: boolean; tree: boolean },
+  headers: 'included' | 'given',
 ) =>
   lines(
-    '#include <bits/stdc++.h>',
+    headers === 'included'
+      ? '#include <bits/stdc++.h>'
+      : '// The standard headers: -include on the command line.',
     'using namespace std;',
     '',
     ...nodeStructs(nodes),
@@ -397,6 +400,9 @@ const entry = (
   );
 
 const HARNESS_OBJECT = 'harness.o';
+
+/** A learner's file that includes the whole library itself: its unit starts with that header's .gch. */
+const WHOLE_LIBRARY = /^\s*#\s*include\s*[<"]bits\/stdc\+\+\.h[>"]/m;
 
 export const cpp: LanguageModule = {
   id: 'cpp',
@@ -454,23 +460,38 @@ export const cpp: LanguageModule = {
     const nodes = nodesUsed(signature);
     const object = prebuilt?.find((file) => file.path === HARNESS_OBJECT);
     if (object) {
+      const args = [
+        ...CPP_FLAGS,
+        ...precompiledHeader(toolchains),
+        ...linker(toolchains),
+        '-o',
+        'program',
+        'harness.cpp',
+        HARNESS_OBJECT,
+      ];
+      const common = toolchains.cppCommon && !WHOLE_LIBRARY.test(source);
       return {
         files: [
           { path: 'solution.cpp', content: source },
-          { path: 'harness.cpp', content: entry(signature.name, params, returns, nodes) },
+          {
+            path: 'harness.cpp',
+            content: entry(signature.name, params, returns, nodes, common ? 'given' : 'included'),
+          },
           object,
         ],
         compile: {
-          argv: [
-            'g++',
-            ...CPP_FLAGS,
-            ...precompiledHeader(toolchains),
-            ...linker(toolchains),
-            '-o',
-            'program',
-            'harness.cpp',
-            HARNESS_OBJECT,
-          ],
+          // The common headers' .gch first; only a unit that does not compile with them (a compile
+          // error, or a name from another header) is compiled again with the whole library, whose
+          // messages are the ones shown.
+          argv: common
+            ? [
+                'sh',
+                '-c',
+                `g++ -include ${CPP_COMMON_HEADER} "$@" 2>/dev/null || exec g++ -include bits/stdc++.h "$@"`,
+                'g++',
+                ...args,
+              ]
+            : ['g++', ...args],
           outputs: ['program'],
         },
         run: { argv: ['./program'] },

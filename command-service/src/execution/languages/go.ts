@@ -52,7 +52,10 @@ const hasNodes = (type: ValueType): boolean =>
   ((type.kind === 'array' || type.kind === 'map') && hasNodes(type.of));
 
 /** Decoders for types holding nodes (plain types decode with json.Unmarshal), generated once per type. */
-function decoders(params: ValueType[]): {
+function decoders(
+  params: ValueType[],
+  api: Api,
+): {
   helpers: string[];
   decode: (type: ValueType, raw: string) => string;
 } {
@@ -61,7 +64,7 @@ function decoders(params: ValueType[]): {
   const decode = (type: ValueType, raw: string): string => {
     if (type.kind === 'ListNode') return `harnessList(${raw})`;
     if (type.kind === 'TreeNode') return `harnessTree(${raw})`;
-    if (!hasNodes(type)) return `harnessPlain[${goType(type)}](${raw})`;
+    if (!hasNodes(type)) return `${api('Plain')}[${goType(type)}](${raw})`;
     const key = goType(type);
     let name = names.get(key);
     if (!name) {
@@ -70,21 +73,19 @@ function decoders(params: ValueType[]): {
       const item = type.kind === 'array' || type.kind === 'map' ? type.of : type;
       const body =
         type.kind === 'array'
-          ? `var items []json.RawMessage
-	harnessMust(json.Unmarshal(raw, &items))
+          ? `items := ${api('Plain')}[[]${api('Raw')}](raw)
 	out := make(${key}, len(items))
 	for i, item := range items {
 		out[i] = ${decode(item, 'item')}
 	}
 	return out`
-          : `var items map[string]json.RawMessage
-	harnessMust(json.Unmarshal(raw, &items))
+          : `items := ${api('Plain')}[map[string]${api('Raw')}](raw)
 	out := make(${key}, len(items))
 	for k, item := range items {
 		out[k] = ${decode(item, 'item')}
 	}
 	return out`;
-      helpers.push(`func ${name}(raw json.RawMessage) ${key} {\n\t${body}\n}`);
+      helpers.push(`func ${name}(raw ${api('Raw')}) ${key} {\n\t${body}\n}`);
     }
     return `${name}(${raw})`;
   };
@@ -92,10 +93,30 @@ function decoders(params: ValueType[]): {
   return { helpers, decode };
 }
 
-const harness = (name: string, params: ValueType[], nodes: { list: boolean; tree: boolean }) => {
-  const { helpers, decode } = decoders(params);
-  return lines(
-    'package main',
+/**
+ * How generated code names the harness's API (`Invalid`, `Must`, `Plain`, `Raw`, `Main`): `harnessMust`
+ * when the whole harness is one file of package main, `Must` inside the prebuilt package `harness`, and
+ * `harness.Must` from the learner's package when that package is linked in.
+ */
+type Api = (name: 'Invalid' | 'Must' | 'Plain' | 'Raw' | 'Main') => string;
+const inOneFile: Api = (name) => `harness${name}`;
+const inPackage: Api = (name) => name;
+const fromPackage: Api = (name) => `harness.${name}`;
+
+/** Import path (and name) of the prebuilt part of the harness; the learner's package imports it. */
+const HARNESS_PACKAGE = 'harness';
+const HARNESS_ARCHIVE = 'harness.a';
+const HARNESS_PACKAGE_FILE = 'harness_package.go';
+
+/**
+ * What does not depend on the question: JSON in and out, a process per test, the result lines and main's
+ * loop (`Main`, given the call of the learner's function and the conversion of the question's node types
+ * to plain values). Either the first part of the one-file harness (`package main`) or the package
+ * `harness` compiled once (prebuild) and linked with every learner's build.
+ */
+const core = (packageName: string, api: Api) =>
+  lines(
+    `package ${packageName}`,
     '',
     'import (',
     '\t"encoding/json"',
@@ -113,100 +134,36 @@ const harness = (name: string, params: ValueType[], nodes: { list: boolean; tree
     '\t"time"',
     ')',
     '',
-    nodes.list && 'type ListNode struct {\n\tValue int\n\tNext  *ListNode\n}\n',
-    nodes.tree && 'type TreeNode struct {\n\tValue int\n\tLeft  *TreeNode\n\tRight *TreeNode\n}\n',
-    'type harnessInvalid string',
+    `type ${api('Invalid')} string`,
     '',
-    'func harnessMust(err error) {',
+    `type ${api('Raw')} = json.RawMessage`,
+    '',
+    `func ${api('Must')}(err error) {`,
     '\tif err != nil {',
-    '\t\tpanic(harnessInvalid("input: " + err.Error()))',
+    `\t\tpanic(${api('Invalid')}("input: " + err.Error()))`,
     '\t}',
     '}',
     '',
-    'func harnessPlain[T any](raw json.RawMessage) T {',
+    `func ${api('Plain')}[T any](raw json.RawMessage) T {`,
     '\tvar v T',
-    '\tharnessMust(json.Unmarshal(raw, &v))',
+    `\t${api('Must')}(json.Unmarshal(raw, &v))`,
     '\treturn v',
     '}',
     '',
-    nodes.list &&
-      `func harnessList(raw json.RawMessage) *ListNode {
-	var values []int
-	harnessMust(json.Unmarshal(raw, &values))
-	var head *ListNode
-	for i := len(values) - 1; i >= 0; i-- {
-		head = &ListNode{Value: values[i], Next: head}
-	}
-	return head
-}
-`,
-    nodes.tree &&
-      `func harnessTree(raw json.RawMessage) *TreeNode {
-	var values []*int
-	harnessMust(json.Unmarshal(raw, &values))
-	if len(values) == 0 || values[0] == nil {
-		return nil
-	}
-	root := &TreeNode{Value: *values[0]}
-	queue := []*TreeNode{root}
-	for q, i := 0, 1; i < len(values); q++ {
-		node := queue[q]
-		if i < len(values) && values[i] != nil {
-			node.Left = &TreeNode{Value: *values[i]}
-			queue = append(queue, node.Left)
-		}
-		i++
-		if i < len(values) && values[i] != nil {
-			node.Right = &TreeNode{Value: *values[i]}
-			queue = append(queue, node.Right)
-		}
-		i++
-	}
-	return root
-}
-`,
-    ...helpers.map((helper) => `${helper}\n`),
+    "// The learner's function called with a test's arguments, and the question's node types as plain values.",
+    'var harnessCall func(args []json.RawMessage) any',
+    'var harnessNodes func(v any) (any, bool)',
+    '',
     'func harnessEncode(b *strings.Builder, v reflect.Value) {',
     '\tif !v.IsValid() {',
     '\t\tb.WriteString("null")',
     '\t\treturn',
     '\t}',
-    '\tswitch node := v.Interface().(type) {',
-    nodes.list &&
-      `\tcase *ListNode:
-		var values []int
-		for n := node; n != nil; n = n.Next {
-			values = append(values, n.Value)
-			if len(values) > ${MAX_NODES} {
-				panic(harnessInvalid("the returned list is cyclic or longer than ${MAX_NODES} nodes"))
-			}
-		}
-		harnessEncode(b, reflect.ValueOf(values))
-		return`,
-    nodes.tree &&
-      `\tcase *TreeNode:
-		var values []*int
-		queue := []*TreeNode{node}
-		for q := 0; q < len(queue); q++ {
-			n := queue[q]
-			if n == nil {
-				values = append(values, nil)
-				continue
-			}
-			value := n.Value
-			values = append(values, &value)
-			queue = append(queue, n.Left, n.Right)
-			if len(queue) > ${MAX_NODES} {
-				panic(harnessInvalid("the returned tree is cyclic or larger than ${MAX_NODES} nodes"))
-			}
-		}
-		for len(values) > 0 && values[len(values)-1] == nil {
-			values = values[:len(values)-1]
-		}
-		harnessEncode(b, reflect.ValueOf(values))
-		return`,
-    '\tdefault:',
-    '\t\t_ = node',
+    '\tif harnessNodes != nil && v.Kind() == reflect.Pointer && v.CanInterface() {',
+    '\t\tif values, ok := harnessNodes(v.Interface()); ok {',
+    '\t\t\tharnessEncode(b, reflect.ValueOf(values))',
+    '\t\t\treturn',
+    '\t\t}',
     '\t}',
     '\tswitch v.Kind() {',
     '\tcase reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:',
@@ -254,7 +211,7 @@ const harness = (name: string, params: ValueType[], nodes: { list: boolean; tree
     '\t\t\tharnessEncode(b, v.Elem())',
     '\t\t}',
     '\tdefault:',
-    '\t\tpanic(harnessInvalid("a " + v.Type().String() + " cannot be written as JSON"))',
+    `\t\tpanic(${api('Invalid')}("a " + v.Type().String() + " cannot be written as JSON"))`,
     '\t}',
     '}',
     '',
@@ -273,7 +230,7 @@ const harness = (name: string, params: ValueType[], nodes: { list: boolean; tree
     '\tdefer func() {',
     '\t\tif r := recover(); r != nil {',
     '\t\t\tswitch e := r.(type) {',
-    '\t\t\tcase harnessInvalid:',
+    `\t\t\tcase ${api('Invalid')}:`,
     '\t\t\t\tline["invalid"] = string(e)',
     '\t\t\tcase string:',
     '\t\t\t\tline["error"] = map[string]string{"type": "RUNTIME", "reason": e}',
@@ -291,7 +248,7 @@ const harness = (name: string, params: ValueType[], nodes: { list: boolean; tree
     '\t\t\t}',
     '\t\t}',
     '\t}()',
-    `\tresult := ${capitalize(name)}(${params.map((type, i) => decode(type, `args[${i}]`)).join(', ')})`,
+    '\tresult := harnessCall(args)',
     '\tvar b strings.Builder',
     '\tharnessEncode(&b, reflect.ValueOf(result))',
     '\tline["value"] = json.RawMessage(b.String())',
@@ -342,9 +299,9 @@ func harnessWrite(out *os.File, line map[string]any) {
 // reports itself.
 func harnessFork(i int, spec *harnessSpec, out *os.File) {
 	self, err := os.Executable()
-	harnessMust(err)
+	${api('Must')}(err)
 	done, signal, err := os.Pipe()
-	harnessMust(err)
+	${api('Must')}(err)
 	head := &harnessHead{}
 	cmd := exec.Command(self, "-harness-test", strconv.Itoa(i))
 	cmd.Stdout = os.Stdout
@@ -385,19 +342,22 @@ func harnessFork(i int, spec *harnessSpec, out *os.File) {
 	harnessWrite(out, map[string]any{"test": i, "error": map[string]string{"type": "RUNTIME", "reason": reason}})
 }
 
-func main() {
+// The learner's function for every test (call) and the question's node types as plain values (nodes,
+// nil without node types), then every test in a process of its own.
+func ${api('Main')}(call func(args []json.RawMessage) any, nodes func(v any) (any, bool)) {
+	harnessCall, harnessNodes = call, nodes
 	debug.SetMaxStack(1 << 30)
 	data, err := os.ReadFile("${INPUTS_FILE}")
-	harnessMust(err)
+	${api('Must')}(err)
 	var spec harnessSpec
-	harnessMust(json.Unmarshal(data, &spec))
+	${api('Must')}(json.Unmarshal(data, &spec))
 	out, err := os.OpenFile("${RESULTS_FILE}", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
-	harnessMust(err)
+	${api('Must')}(err)
 	if len(os.Args) == 3 && os.Args[1] == "-harness-test" {
 		// The done pipe is not for the processes the learner's code starts.
 		syscall.CloseOnExec(3)
 		i, err := strconv.Atoi(os.Args[2])
-		harnessMust(err)
+		${api('Must')}(err)
 		harnessWrite(out, harnessRun(i, spec.Tests[i]))
 		os.NewFile(3, "done").Write([]byte{1})
 		os.Exit(0)
@@ -412,7 +372,112 @@ func main() {
 }
 `,
   );
+
+/**
+ * What depends on the question, in the learner's package main: the node types it uses, their decoders
+ * and their plain values, and main, which calls the learner's function with each test's decoded arguments.
+ */
+const questionPart = (
+  name: string,
+  params: ValueType[],
+  nodes: { list: boolean; tree: boolean },
+  api: Api,
+) => {
+  const { helpers, decode } = decoders(params, api);
+  const anyNodes = nodes.list || nodes.tree;
+  return lines(
+    nodes.list && 'type ListNode struct {\n\tValue int\n\tNext  *ListNode\n}\n',
+    nodes.tree && 'type TreeNode struct {\n\tValue int\n\tLeft  *TreeNode\n\tRight *TreeNode\n}\n',
+    nodes.list &&
+      `func harnessList(raw ${api('Raw')}) *ListNode {
+	values := ${api('Plain')}[[]int](raw)
+	var head *ListNode
+	for i := len(values) - 1; i >= 0; i-- {
+		head = &ListNode{Value: values[i], Next: head}
+	}
+	return head
+}
+`,
+    nodes.tree &&
+      `func harnessTree(raw ${api('Raw')}) *TreeNode {
+	values := ${api('Plain')}[[]*int](raw)
+	if len(values) == 0 || values[0] == nil {
+		return nil
+	}
+	root := &TreeNode{Value: *values[0]}
+	queue := []*TreeNode{root}
+	for q, i := 0, 1; i < len(values); q++ {
+		node := queue[q]
+		if i < len(values) && values[i] != nil {
+			node.Left = &TreeNode{Value: *values[i]}
+			queue = append(queue, node.Left)
+		}
+		i++
+		if i < len(values) && values[i] != nil {
+			node.Right = &TreeNode{Value: *values[i]}
+			queue = append(queue, node.Right)
+		}
+		i++
+	}
+	return root
+}
+`,
+    ...helpers.map((helper) => `${helper}\n`),
+    anyNodes && 'func harnessNodeValues(v any) (any, bool) {\n\tswitch node := v.(type) {',
+    nodes.list &&
+      `\tcase *ListNode:
+		var values []int
+		for n := node; n != nil; n = n.Next {
+			values = append(values, n.Value)
+			if len(values) > ${MAX_NODES} {
+				panic(${api('Invalid')}("the returned list is cyclic or longer than ${MAX_NODES} nodes"))
+			}
+		}
+		return values, true`,
+    nodes.tree &&
+      `\tcase *TreeNode:
+		var values []*int
+		queue := []*TreeNode{node}
+		for q := 0; q < len(queue); q++ {
+			n := queue[q]
+			if n == nil {
+				values = append(values, nil)
+				continue
+			}
+			value := n.Value
+			values = append(values, &value)
+			queue = append(queue, n.Left, n.Right)
+			if len(queue) > ${MAX_NODES} {
+				panic(${api('Invalid')}("the returned tree is cyclic or larger than ${MAX_NODES} nodes"))
+			}
+		}
+		for len(values) > 0 && values[len(values)-1] == nil {
+			values = values[:len(values)-1]
+		}
+		return values, true`,
+    anyNodes && '\t}\n\treturn nil, false\n}\n',
+    'func main() {',
+    `\t${api('Main')}(func(args []${api('Raw')}) any {`,
+    `\t\treturn ${capitalize(name)}(${params.map((type, i) => decode(type, `args[${i}]`)).join(', ')})`,
+    `\t}, ${anyNodes ? 'harnessNodeValues' : 'nil'})`,
+    '}',
+    '',
+  );
 };
+
+/** The whole harness in one file of package main, compiled with the learner's file (no prebuilt part). */
+const harness = (name: string, params: ValueType[], nodes: { list: boolean; tree: boolean }) =>
+  lines(core('main', inOneFile), '', questionPart(name, params, nodes, inOneFile));
+
+/** The learner's package's part of a build linked with the prebuilt package `harness`. */
+const harnessMain = (name: string, params: ValueType[], nodes: { list: boolean; tree: boolean }) =>
+  lines(
+    'package main',
+    '',
+    `import "${HARNESS_PACKAGE}"`,
+    '',
+    questionPart(name, params, nodes, fromPackage),
+  );
 
 export const go: LanguageModule = {
   id: 'go',
@@ -436,15 +501,49 @@ export const go: LanguageModule = {
     );
   },
   versionCommands: () => [['go', 'version']],
-  plan(signature, source, toolchains, memory = defaultPlanMemory) {
-    const { params } = typesOf(signature);
+  /** With the standard library's archives: the package `harness`, the same for every question. */
+  prebuild(_signature, toolchains, memory) {
+    const std = toolchains.goStd;
+    if (!std) return undefined;
     return {
-      files: [
-        { path: 'solution.go', content: source },
-        { path: 'harness.go', content: harness(signature.name, params, nodesUsed(signature)) },
-      ],
-      compile: toolchains.goStd
-        ? directBuild(toolchains.goStd, memory)
+      files: [{ path: HARNESS_PACKAGE_FILE, content: core(HARNESS_PACKAGE, inPackage) }],
+      compile: {
+        argv: [
+          std.compile,
+          '-p',
+          HARNESS_PACKAGE,
+          '-complete',
+          '-importcfg',
+          std.importcfg,
+          '-pack',
+          '-o',
+          HARNESS_ARCHIVE,
+          HARNESS_PACKAGE_FILE,
+        ],
+        env: compilerGc(memory),
+        outputs: [HARNESS_ARCHIVE],
+      },
+    };
+  },
+  plan(signature, source, toolchains, memory = defaultPlanMemory, prebuilt) {
+    const { params } = typesOf(signature);
+    const nodes = nodesUsed(signature);
+    const archive = prebuilt?.find((file) => file.path === HARNESS_ARCHIVE);
+    const std = toolchains.goStd;
+    return {
+      files:
+        archive && std
+          ? [
+              { path: 'solution.go', content: source },
+              { path: 'harness.go', content: harnessMain(signature.name, params, nodes) },
+              archive,
+            ]
+          : [
+              { path: 'solution.go', content: source },
+              { path: 'harness.go', content: harness(signature.name, params, nodes) },
+            ],
+      compile: std
+        ? directBuild(std, memory, archive !== undefined)
         : {
             argv: ['go', 'build', '-o', 'program', 'solution.go', 'harness.go'],
             env: {
@@ -476,15 +575,22 @@ const compilerGc = (memory: PlanMemory) => ({
 /**
  * The compiler and the linker run directly on the standard library's archives (no go command, no cache
  * look-ups): about half of `go build`'s time. `-s -w` leaves out the symbol table and DWARF, which
- * panics' stack traces do not need. Messages name `solution.go:line:col` as the editor shows them.
+ * panics' stack traces do not need. Messages name `solution.go:line:col` as the editor shows them. With
+ * the prebuilt package (`linked`), the compiler reads only the learner's file and the question's part of
+ * the harness (a tenth of the one-file harness's compile), and the importcfg names the package's archive
+ * beside the standard library's.
  */
-function directBuild(std: GoStdToolchain, memory: PlanMemory): CompileStep {
+function directBuild(std: GoStdToolchain, memory: PlanMemory, linked: boolean): CompileStep {
+  const importcfg = linked
+    ? `{ cat "$2" && echo "packagefile ${HARNESS_PACKAGE}=${HARNESS_ARCHIVE}"; } > harness.importcfg && `
+    : '';
+  const cfg = linked ? 'harness.importcfg' : '"$2"';
   return {
     argv: [
       'sh',
       '-c',
-      '"$0" -p main -complete -importcfg "$2" -pack -o main.a solution.go harness.go && ' +
-        'exec "$1" -importcfg "$2" -s -w -o program main.a',
+      `${importcfg}"$0" -p main -complete -importcfg ${cfg} -pack -o main.a solution.go harness.go && ` +
+        `exec "$1" -importcfg ${cfg} -s -w -o program main.a`,
       std.compile,
       std.link,
       std.importcfg,

@@ -155,7 +155,7 @@ export async function runTests(request: RunTestsRequest): Promise<RunTestsResult
   const memory = { compileMb: compileLimits.memoryLimitMb, runMb: runLimits.memoryLimitMb };
   const hostPaths = hostPathLabels(toolchains);
   const cache = request.buildCache ?? defaultBuildCache;
-  // The signature's part of the harness, compiled once per question (prebuild.ts); C++ only.
+  // The signature's part of the harness, compiled once per question (prebuild.ts); C++ and Go.
   const prebuilt =
     language.prebuild && cache
       ? await prebuiltFiles({
@@ -466,7 +466,13 @@ function cleanText(
   for (const { hostPath, label } of hostPaths) out = out.split(hostPath).join(label);
   out = out
     .split('\n')
-    .filter((line) => !/^In file included from /.test(line) && !/^# command-line-arguments/.test(line))
+    .filter(
+      (line) =>
+        !/^In file included from /.test(line) &&
+        !/^# command-line-arguments/.test(line) &&
+        // mcs's closing count, which its compile server (called, not run) does not print.
+        !(language.id === 'csharp' && /^Compilation failed: \d+ error\(s\), \d+ warnings?$/.test(line)),
+    )
     .join('\n');
   if (language.id === 'go') out = out.replace(/(^|\n)\.\//g, '$1');
   return out;

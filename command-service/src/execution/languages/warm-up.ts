@@ -3,7 +3,7 @@
  * server started and warm (Java, Kotlin, TypeScript), then one real judged run of a shipped question's
  * reference solution (the toolchain's version commands for the build cache, the compiler and runtime
  * files in the page cache, the first box of the language), then, for a language that prebuilds a part of
- * its harness per signature (C++), that part for every signature given (the published questions'), so no
+ * its harness per signature (C++, Go), that part for every signature given (the published questions'), so no
  * learner's first run of a question waits for it.
  */
 import type { CodingLanguage, FunctionSignature } from '@app/contracts';
