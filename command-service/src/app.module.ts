@@ -47,6 +47,10 @@ import { SetUserDataHandler } from './user-data/set-user-data/set-user-data.hand
 import { StripeWebhookController } from './billing/stripe-webhook/stripe-webhook.controller';
 import { FulfilCheckoutHandler } from './billing/fulfil-checkout/fulfil-checkout.handler';
 import { RefundChargeHandler } from './billing/refund-charge/refund-charge.handler';
+import { ExpireCheckoutHandler } from './billing/expire-checkout/expire-checkout.handler';
+import { StripeCheckouts } from './commerce/stripe-checkouts';
+import { TestCheckoutController } from './commerce/test-checkout/test-checkout.controller';
+import { TestCheckoutPayments } from './commerce/test-checkout/test-checkout-payments';
 
 @Module({})
 export class AppModule implements OnApplicationShutdown {
@@ -75,6 +79,7 @@ export class AppModule implements OnApplicationShutdown {
         WithdrawAnnouncementController,
         SetUserDataController,
         StripeWebhookController,
+        TestCheckoutController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },
@@ -89,6 +94,9 @@ export class AppModule implements OnApplicationShutdown {
         ResetSubmissionsHandler,
         FulfilCheckoutHandler,
         RefundChargeHandler,
+        ExpireCheckoutHandler,
+        StripeCheckouts,
+        TestCheckoutPayments,
         EventForwarding,
         SessionAuthenticator,
         ...identityProviders,
