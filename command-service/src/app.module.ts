@@ -51,6 +51,15 @@ import { ExpireCheckoutHandler } from './billing/expire-checkout/expire-checkout
 import { StripeCheckouts } from './commerce/stripe-checkouts';
 import { TestCheckoutController } from './commerce/test-checkout/test-checkout.controller';
 import { TestCheckoutPayments } from './commerce/test-checkout/test-checkout-payments';
+import { PriceListRepository } from './commerce/price-list/price-list.repository';
+import { PriceListPublisher } from './commerce/price-list/publish-price-list/price-list-publisher';
+import { PublishPriceListController } from './commerce/price-list/publish-price-list/publish-price-list.controller';
+import { PublishPriceListHandler } from './commerce/price-list/publish-price-list/publish-price-list.handler';
+import { PromoCodesRepository } from './commerce/promo-codes/promo-codes.repository';
+import { CreatePromoCodeController } from './commerce/promo-codes/create-promo-code/create-promo-code.controller';
+import { CreatePromoCodeHandler } from './commerce/promo-codes/create-promo-code/create-promo-code.handler';
+import { ExpirePromoCodeController } from './commerce/promo-codes/expire-promo-code/expire-promo-code.controller';
+import { ExpirePromoCodeHandler } from './commerce/promo-codes/expire-promo-code/expire-promo-code.handler';
 
 @Module({})
 export class AppModule implements OnApplicationShutdown {
@@ -70,6 +79,9 @@ export class AppModule implements OnApplicationShutdown {
         TrackAffiliateClickController,
         ...identityControllers,
         SetUiVersionBoundsController,
+        PublishPriceListController,
+        CreatePromoCodeController,
+        ExpirePromoCodeController,
         RunCodeController,
         CreateSubmissionController,
         ResetSubmissionsController,
@@ -111,6 +123,12 @@ export class AppModule implements OnApplicationShutdown {
         PublishAnnouncementHandler,
         WithdrawAnnouncementHandler,
         SetUiVersionBoundsHandler,
+        PublishPriceListHandler,
+        PriceListPublisher,
+        PriceListRepository,
+        CreatePromoCodeHandler,
+        ExpirePromoCodeHandler,
+        PromoCodesRepository,
       ],
     };
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyone, commandAckSchema, defineCall, signedIn } from './define';
+import { anyone, commandAckSchema, defineCall, signedIn, staffOnly } from './define';
 import { built, planned } from './build-state';
 import { get, post } from './call-path';
 import * as routedPaths from './routed-call-paths';
@@ -12,6 +12,7 @@ import {
   timestampSchema,
 } from './common';
 import { affiliateCodeSchema } from '../rules/affiliates';
+import { priceListSchema } from '../rules/pricing';
 
 /*
  * Spec 7, Billing: offerings, purchases, subscriptions, charges, receipts and team licences.
@@ -42,6 +43,8 @@ export const offeringSchema = z.object({
     bundle: discountSchema,
     exploding: discountSchema,
     proration: discountSchema,
+    /** What the promo code took off (absent or 0 without one). amountPer = basePrice minus every discount. */
+    promo: discountSchema.optional(),
   }),
   basePrice: centsSchema,
   amountPer: centsSchema,
@@ -357,4 +360,67 @@ export const downloadLicenseReceipt = defineCall({
   summary: 'Receipt of one licence charge.',
   request: z.object({ chargeId: idSchema }),
   response: receiptReply,
+});
+
+// ---------------------------------------------------------------------------
+// Commerce staff calls: the price list and promo codes
+// ---------------------------------------------------------------------------
+
+/** Staff publish a new price list; its version must be above the published one. */
+export const publishPriceList = defineCall({
+  route: post('publishPriceList', '/api/staff/v1/price-list/publish'),
+  state: built,
+  kind: 'command',
+  access: staffOnly,
+  summary: 'Publish a new version of the price list (offerings use it at once).',
+  request: priceListSchema,
+  response: commandAckSchema.extend({ version: z.number().int() }),
+});
+
+const promoCodeRegion = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'A region is two letters.');
+
+/**
+ * Staff create a promo code: exactly one of percentOff and amountOff (cents of the region's
+ * currency, so an amount needs a region). Codes are matched regardless of case and stored upper case.
+ */
+export const createPromoCode = defineCall({
+  route: post('createPromoCode', '/api/staff/v1/promo-codes'),
+  state: built,
+  kind: 'command',
+  access: staffOnly,
+  summary: 'Create a promo code (percent or amount off, region, expiry, use limit, owning affiliate).',
+  request: z
+    .object({
+      code: promoCodeSchema.transform((c) => c.toUpperCase()),
+      percentOff: z.number().int().min(1).max(100).nullable().default(null),
+      amountOff: z.number().int().min(1).nullable().default(null),
+      region: promoCodeRegion.nullable().default(null),
+      expiresAt: timestampSchema.nullable().default(null),
+      useLimit: z.number().int().min(1).nullable().default(null),
+      /** The affiliate's user id: they may not use their own code. */
+      ownerUserId: z.uuid().nullable().default(null),
+    })
+    .refine((r) => (r.percentOff === null) !== (r.amountOff === null), {
+      message: 'Give exactly one of percentOff and amountOff.',
+      path: ['percentOff'],
+    })
+    .refine((r) => r.amountOff === null || r.region !== null, {
+      message: 'An amount off is in a region currency: give the region.',
+      path: ['region'],
+    }),
+  response: commandAckSchema.extend({ code: z.string() }),
+});
+
+export const expirePromoCode = defineCall({
+  route: post('expirePromoCode', '/api/staff/v1/promo-codes/expire'),
+  state: built,
+  kind: 'command',
+  access: staffOnly,
+  summary: 'End a promo code now; buyers get SUBSCRIPTIONS_EXPIRED_PROMOCODE.',
+  request: z.object({ code: promoCodeSchema.transform((c) => c.toUpperCase()) }),
+  response: commandAckSchema,
 });
