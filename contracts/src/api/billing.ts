@@ -13,6 +13,7 @@ import {
 } from './common';
 import { affiliateCodeSchema } from '../rules/affiliates';
 import { priceListSchema } from '../rules/pricing';
+import { promoCodeErrorCodes } from '../errors';
 
 /*
  * Spec 7, Billing: offerings, purchases, subscriptions, charges, receipts and team licences.
@@ -59,10 +60,36 @@ export const offeringsReplySchema = z.object({
   /** Ties a purchase to the prices shown. */
   paymentToken: z.string().nullable(),
   offerings: z.record(z.string(), offeringSchema),
+  /** The region's currency (ISO 4217, lower case); amounts are its cents. */
+  currency: z.string().optional(),
+  /** The price list version the amounts come from (also inside paymentToken). */
+  priceVersion: z.number().int().optional(),
+  /**
+   * Why the promo code asked for was not applied (spec 4: an error answer the client counts as
+   * success): the offerings are priced without it. null when it applied or none was asked for.
+   */
+  promoCodeError: z
+    .object({ code: z.enum(promoCodeErrorCodes), message: z.string() })
+    .nullable()
+    .optional(),
+  /** The promotion running for this buyer, with the end of its countdown (holiday or exploding offer). */
+  promotion: z
+    .object({
+      kind: z.enum(['holiday', 'exploding']),
+      name: z.string(),
+      percent: z.number().int(),
+      endsAt: timestampSchema,
+    })
+    .nullable()
+    .optional(),
 });
 export type OfferingsReply = z.infer<typeof offeringsReplySchema>;
 
-/** Bad, expired or own promo codes are error answers (SUBSCRIPTIONS_*_PROMOCODE), which the client treats as success. */
+/**
+ * Bad, expired, own or other-region promo codes (SUBSCRIPTIONS_*_PROMOCODE) are error answers the
+ * client treats as success: the call answers 200 with the offerings priced without the code and the
+ * error in `promoCodeError`.
+ */
 const offeringsRequest = z.object({
   promocode: promoCodeSchema.optional(),
   affiliateCode: affiliateCodeSchema.optional(),
@@ -70,7 +97,7 @@ const offeringsRequest = z.object({
 
 export const getOfferings = defineCall({
   route: post('getOfferings', '/api/subscriptions/v3/offerings/get'),
-  state: planned('commerce'),
+  state: built,
   kind: 'query',
   access: anyone,
   summary: 'Prices of products and bundles for this visitor, with discounts applied.',
@@ -81,7 +108,7 @@ export const getOfferings = defineCall({
 /** The spec gives no shape for the platform and triple offerings; they answer the same reply. */
 export const getPlatformOfferings = defineCall({
   route: post('getPlatformOfferings', '/api/subscriptions/v3/platform-offerings/get'),
-  state: planned('commerce'),
+  state: built,
   kind: 'query',
   access: anyone,
   summary: 'Offerings of the platform (all products) page.',
@@ -91,7 +118,7 @@ export const getPlatformOfferings = defineCall({
 
 export const getTripleOfferings = defineCall({
   route: post('getTripleOfferings', '/api/subscriptions/v3/triple-offerings/get'),
-  state: planned('commerce'),
+  state: built,
   kind: 'query',
   access: anyone,
   summary: 'Offerings of three-product bundles.',
