@@ -72,6 +72,9 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     await stripeMock?.stop();
     await postgres?.stop();
   };
+  // stripe-mock starts while PostgreSQL does (it takes a moment to load Stripe's API description).
+  const stripeStarting = stripeSettings(log);
+  stripeStarting.catch(() => undefined);
   try {
     let databaseUrl = options.databaseUrl;
     if (!databaseUrl) {
@@ -86,7 +89,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     ];
     log(applied.length ? `Migrations applied: ${applied.join(', ')}` : 'Database schema is up to date');
 
-    const stripe = await stripeSettings(log);
+    const stripe = await stripeStarting;
     stripeMock = stripe.mock;
     const [commandPort, projectionPort] = [await freePort(), await freePort()];
     const env = {
@@ -132,6 +135,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     });
     return { url: `http://localhost:${options.port}`, databaseUrl, services: { command, projection }, stop };
   } catch (error) {
+    stripeMock ??= (await stripeStarting.catch(() => undefined))?.mock;
     await stop().catch(() => undefined);
     throw error;
   }
