@@ -47,6 +47,12 @@ import { SetUserDataHandler } from './user-data/set-user-data/set-user-data.hand
 import { StripeWebhookController } from './billing/stripe-webhook/stripe-webhook.controller';
 import { FulfilCheckoutHandler } from './billing/fulfil-checkout/fulfil-checkout.handler';
 import { RefundChargeHandler } from './billing/refund-charge/refund-charge.handler';
+import { ExpireCheckoutHandler } from './billing/expire-checkout/expire-checkout.handler';
+import { StripeCheckouts } from './commerce/stripe-checkouts';
+import { TestCheckoutController } from './commerce/test-checkout/test-checkout.controller';
+import { TestCheckoutPayments } from './commerce/test-checkout/test-checkout-payments';
+import { PurchaseOfferingController } from './commerce/purchase-offering/purchase-offering.controller';
+import { PurchaseOfferingHandler } from './commerce/purchase-offering/purchase-offering.handler';
 import { PriceListRepository } from './commerce/price-list/price-list.repository';
 import { PriceListPublisher } from './commerce/price-list/publish-price-list/price-list-publisher';
 import { PublishPriceListController } from './commerce/price-list/publish-price-list/publish-price-list.controller';
@@ -88,6 +94,8 @@ export class AppModule implements OnApplicationShutdown {
         WithdrawAnnouncementController,
         SetUserDataController,
         StripeWebhookController,
+        TestCheckoutController,
+        PurchaseOfferingController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },
@@ -102,6 +110,10 @@ export class AppModule implements OnApplicationShutdown {
         ResetSubmissionsHandler,
         FulfilCheckoutHandler,
         RefundChargeHandler,
+        ExpireCheckoutHandler,
+        StripeCheckouts,
+        TestCheckoutPayments,
+        PurchaseOfferingHandler,
         EventForwarding,
         SessionAuthenticator,
         ...identityProviders,

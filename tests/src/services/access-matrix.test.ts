@@ -309,6 +309,22 @@ const endpoints: Endpoint[] = [
     }),
     allowedStatus: 400,
   },
+  // Signed-in only, then 404 CHECKOUT_UNKNOWN_OFFERING (purchase-offering.test.ts buys for real).
+  {
+    id: 'purchaseOffering',
+    request: post('/api/subscriptions/v2/offerings/purchase', { offering: 'goldexpert' }),
+    allowedStatus: 404,
+  },
+  // Open to anyone (outside production), then 404 for a checkout that was never started.
+  ...(['getTestCheckoutPage', 'payTestCheckout', 'cancelTestCheckout'] as const).map((id) => ({
+    id,
+    request: (id === 'getTestCheckoutPage' ? get : post)(
+      `/api/subscriptions/v1/test-checkout/00000000-0000-4000-8000-000000000000/cs_test_matrix${
+        id === 'getTestCheckoutPage' ? '' : id === 'payTestCheckout' ? '/pay' : '/cancel'
+      }`,
+    ),
+    allowedStatus: 404,
+  })),
 ];
 
 const contractOf = (id: string) => {
