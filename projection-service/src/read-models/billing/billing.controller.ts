@@ -1,14 +1,65 @@
-import { Controller, Inject, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Req, Res, StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
-import { type Principal, getCharges, getSubscriptions } from '@app/contracts';
-import { CurrentPrincipal, ContractRoute, PG_POOL } from '@app/server-kit';
+import {
+  type Principal,
+  DomainError,
+  buildPath,
+  downloadReceipt,
+  getCharges,
+  getReceiptPdf,
+  getSubscriptions,
+} from '@app/contracts';
+import {
+  type CallInput,
+  CurrentPrincipal,
+  ContractRoute,
+  PG_POOL,
+  ValidatedInput,
+  requireUser,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { billingProjection } from './billing.projection';
+import { RECEIPT_LINK_TTL_MS, ReceiptLinks } from './receipt-link';
+import { type ReceiptContent, receiptNumber, receiptProductName, renderReceiptPdf } from './receipt-pdf';
+
+type ReceiptRow = {
+  charge_id: string;
+  products: string[];
+  amount: string;
+  currency: string;
+  amount_refunded: string;
+  promo_code: string | null;
+  paid_at: Date;
+  buyer_name: string;
+  buyer_email: string | null;
+};
+
+/** The name a receipt is billed to: the profile's display name, else username (a wipe erases both). */
+const BUYER = `coalesce(nullif(trim(p.name), ''), nullif(trim(p.username), ''), 'Customer') AS buyer_name, p.email AS buyer_email`;
+
+/** A charge as its receipt shows it. */
+export function receiptOf(row: ReceiptRow): ReceiptContent {
+  const total = Number(row.amount);
+  return {
+    chargeId: row.charge_id,
+    paidAt: row.paid_at,
+    buyer: { name: row.buyer_name, email: row.buyer_email },
+    currency: row.currency,
+    items: [{ label: row.products.map(receiptProductName).join(' + '), amount: total }],
+    discounts: [],
+    total,
+    refunded: Number(row.amount_refunded),
+    promoCode: row.promo_code,
+    priceVersion: null,
+  };
+}
 
 /** The caller's own subscriptions and charges; anonymous visitors (everyone asks at startup) get none. */
 @Controller()
 export class BillingController {
+  private readonly receiptLinks = new ReceiptLinks();
+
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly readYourWrites: ReadYourWrites,
@@ -60,5 +111,52 @@ export class BillingController {
       })),
       licenseCharges: [],
     };
+  }
+
+  /** A short-lived link to the receipt of one of the caller's own charges; anyone else's is not found. */
+  @ContractRoute(downloadReceipt)
+  async receiptLink(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedInput() { input }: CallInput<typeof downloadReceipt>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const user = requireUser(principal);
+    await this.readYourWrites.ensure(request, response, [billingProjection.name]);
+    const row = await this.findReceipt(input.chargeId, user.userId);
+    const receiptToken = this.receiptLinks.sign({
+      chargeId: row.charge_id,
+      userId: user.userId,
+      expiresAt: Date.now() + RECEIPT_LINK_TTL_MS,
+    });
+    return { url: buildPath(getReceiptPdf, { receiptToken }) };
+  }
+
+  @ContractRoute(getReceiptPdf)
+  async receiptPdf(@ValidatedInput() { params }: CallInput<typeof getReceiptPdf>): Promise<StreamableFile> {
+    const claims = this.receiptLinks.verify(params.receiptToken);
+    if (!claims) {
+      throw new DomainError(
+        'NOT_FOUND',
+        'This receipt link has expired or is not valid; download the receipt again.',
+      );
+    }
+    const row = await this.findReceipt(claims.chargeId, claims.userId);
+    const bytes = await renderReceiptPdf(receiptOf(row));
+    return new StreamableFile(Buffer.from(bytes), {
+      type: 'application/pdf',
+      disposition: `attachment; filename="receipt-${receiptNumber(row.charge_id, row.paid_at)}.pdf"`,
+    });
+  }
+
+  private async findReceipt(chargeId: string, userId: string): Promise<ReceiptRow> {
+    const { rows } = await this.pool.query<ReceiptRow>(
+      `SELECT c.charge_id, c.products, c.amount, c.currency, c.amount_refunded, c.promo_code, c.paid_at, ${BUYER}
+         FROM rm_charges c LEFT JOIN identity_profiles p ON p.user_id = c.user_id
+        WHERE c.charge_id = $1 AND c.user_id = $2`,
+      [chargeId, userId],
+    );
+    if (!rows[0]) throw new DomainError('NOT_FOUND', `You have no charge with the id ${chargeId}.`);
+    return rows[0];
   }
 }
