@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { pdfText } from '../src/services/pdf-text';
 import { loginTokenOf, signInAsDeveloper, uniquePerson } from './support/auth';
 import { payCheckout, userIdOf } from './support/billing';
 import { seriousViolations } from './support/axe';
@@ -44,6 +46,7 @@ test('a purchase paid through Stripe reaches the account pages through the start
     '$149.00',
     'Paid',
     checkout.paymentIntent,
+    'Download receipt',
   ]);
   await expect.poll(() => customerFlag(page)).toBe('true');
   expect(await seriousViolations(page)).toEqual([]);
@@ -92,4 +95,28 @@ test('an anonymous visitor asks for no billing data and sees the sign-in prompt'
   await expect(page.getByText('Log in to see your transactions.')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(billingCalls).toEqual([]);
+});
+
+test('a buyer downloads the receipt of a charge from the transactions page, and the PDF says what was paid', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/account/transactions');
+  await signInAsDeveloper(page, uniquePerson('receipt-reader'));
+  await expect(page.getByRole('heading', { name: 'No purchases yet' })).toBeVisible();
+  const userId = await userIdOf(request, (await loginTokenOf(page.context()))!);
+  const checkout = await payCheckout(request, userId, ['algoexpert', 'systemsexpert'], 14_900);
+  await page.reload();
+  const row = page.locator(`tr[data-charge="${checkout.paymentIntent}"]`);
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('button', { name: /^Download receipt/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^receipt-R-\d{8}-[0-9A-F]{8}\.pdf$/);
+  const text = await pdfText(readFileSync((await download.path())!));
+  expect(text).toContain(checkout.paymentIntent);
+  expect(text).toMatch(/AlgoExpert \+ SystemsExpert\s+149\.00 USD/);
+  expect(text).toMatch(/Tax\s+0\.00 USD/);
+  expect(text).toMatch(/Total\s+149\.00 USD/);
+  await expect(page).toHaveURL(/\/account\/transactions$/);
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -130,6 +130,8 @@ export const getSubscriptions = defineCall({
 /** Charge of spec 3: the spec names only the id; amount, products and date are what the transactions page needs. */
 export const chargeSchema = z.object({
   id: idSchema,
+  /** The checkout that was paid (the `purchase` of /confirmation's url). */
+  purchaseId: idSchema,
   amount: centsSchema,
   currency: z.string(),
   products: z.array(productOrBundleSchema),

@@ -91,18 +91,20 @@ export class BillingController {
     await this.readYourWrites.ensure(request, response, [billingProjection.name]);
     const { rows } = await this.pool.query<{
       charge_id: string;
+      purchase_id: string;
       amount: string;
       currency: string;
       products: string[];
       paid_at: Date;
       amount_refunded: string;
     }>(
-      'SELECT charge_id, amount, currency, products, paid_at, amount_refunded FROM rm_charges WHERE user_id = $1 ORDER BY paid_at DESC',
+      'SELECT charge_id, purchase_id, amount, currency, products, paid_at, amount_refunded FROM rm_charges WHERE user_id = $1 ORDER BY paid_at DESC',
       [principal.userId],
     );
     return {
       charges: rows.map((r) => ({
         id: r.charge_id,
+        purchaseId: r.purchase_id,
         amount: Number(r.amount),
         currency: r.currency,
         products: r.products,
