@@ -47,6 +47,15 @@ import { SetUserDataHandler } from './user-data/set-user-data/set-user-data.hand
 import { StripeWebhookController } from './billing/stripe-webhook/stripe-webhook.controller';
 import { FulfilCheckoutHandler } from './billing/fulfil-checkout/fulfil-checkout.handler';
 import { RefundChargeHandler } from './billing/refund-charge/refund-charge.handler';
+import { PriceListRepository } from './commerce/price-list/price-list.repository';
+import { PriceListPublisher } from './commerce/price-list/publish-price-list/price-list-publisher';
+import { PublishPriceListController } from './commerce/price-list/publish-price-list/publish-price-list.controller';
+import { PublishPriceListHandler } from './commerce/price-list/publish-price-list/publish-price-list.handler';
+import { PromoCodesRepository } from './commerce/promo-codes/promo-codes.repository';
+import { CreatePromoCodeController } from './commerce/promo-codes/create-promo-code/create-promo-code.controller';
+import { CreatePromoCodeHandler } from './commerce/promo-codes/create-promo-code/create-promo-code.handler';
+import { ExpirePromoCodeController } from './commerce/promo-codes/expire-promo-code/expire-promo-code.controller';
+import { ExpirePromoCodeHandler } from './commerce/promo-codes/expire-promo-code/expire-promo-code.handler';
 
 @Module({})
 export class AppModule implements OnApplicationShutdown {
@@ -66,6 +75,9 @@ export class AppModule implements OnApplicationShutdown {
         TrackAffiliateClickController,
         ...identityControllers,
         SetUiVersionBoundsController,
+        PublishPriceListController,
+        CreatePromoCodeController,
+        ExpirePromoCodeController,
         RunCodeController,
         CreateSubmissionController,
         ResetSubmissionsController,
@@ -103,6 +115,12 @@ export class AppModule implements OnApplicationShutdown {
         PublishAnnouncementHandler,
         WithdrawAnnouncementHandler,
         SetUiVersionBoundsHandler,
+        PublishPriceListHandler,
+        PriceListPublisher,
+        PriceListRepository,
+        CreatePromoCodeHandler,
+        ExpirePromoCodeHandler,
+        PromoCodesRepository,
       ],
     };
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyone, commandAckSchema, defineCall, signedIn } from './define';
+import { anyone, commandAckSchema, defineCall, signedIn, staffOnly } from './define';
 import { built, planned } from './build-state';
 import { get, post } from './call-path';
 import * as routedPaths from './routed-call-paths';
@@ -12,6 +12,8 @@ import {
   timestampSchema,
 } from './common';
 import { affiliateCodeSchema } from '../rules/affiliates';
+import { priceListSchema } from '../rules/pricing';
+import { promoCodeErrorCodes } from '../errors';
 
 /*
  * Spec 7, Billing: offerings, purchases, subscriptions, charges, receipts and team licences.
@@ -42,6 +44,8 @@ export const offeringSchema = z.object({
     bundle: discountSchema,
     exploding: discountSchema,
     proration: discountSchema,
+    /** What the promo code took off (absent or 0 without one). amountPer = basePrice minus every discount. */
+    promo: discountSchema.optional(),
   }),
   basePrice: centsSchema,
   amountPer: centsSchema,
@@ -56,10 +60,36 @@ export const offeringsReplySchema = z.object({
   /** Ties a purchase to the prices shown. */
   paymentToken: z.string().nullable(),
   offerings: z.record(z.string(), offeringSchema),
+  /** The region's currency (ISO 4217, lower case); amounts are its cents. */
+  currency: z.string().optional(),
+  /** The price list version the amounts come from (also inside paymentToken). */
+  priceVersion: z.number().int().optional(),
+  /**
+   * Why the promo code asked for was not applied (spec 4: an error answer the client counts as
+   * success): the offerings are priced without it. null when it applied or none was asked for.
+   */
+  promoCodeError: z
+    .object({ code: z.enum(promoCodeErrorCodes), message: z.string() })
+    .nullable()
+    .optional(),
+  /** The promotion running for this buyer, with the end of its countdown (holiday or exploding offer). */
+  promotion: z
+    .object({
+      kind: z.enum(['holiday', 'exploding']),
+      name: z.string(),
+      percent: z.number().int(),
+      endsAt: timestampSchema,
+    })
+    .nullable()
+    .optional(),
 });
 export type OfferingsReply = z.infer<typeof offeringsReplySchema>;
 
-/** Bad, expired or own promo codes are error answers (SUBSCRIPTIONS_*_PROMOCODE), which the client treats as success. */
+/**
+ * Bad, expired, own or other-region promo codes (SUBSCRIPTIONS_*_PROMOCODE) are error answers the
+ * client treats as success: the call answers 200 with the offerings priced without the code and the
+ * error in `promoCodeError`.
+ */
 const offeringsRequest = z.object({
   promocode: promoCodeSchema.optional(),
   affiliateCode: affiliateCodeSchema.optional(),
@@ -67,7 +97,7 @@ const offeringsRequest = z.object({
 
 export const getOfferings = defineCall({
   route: post('getOfferings', '/api/subscriptions/v3/offerings/get'),
-  state: planned('commerce'),
+  state: built,
   kind: 'query',
   access: anyone,
   summary: 'Prices of products and bundles for this visitor, with discounts applied.',
@@ -78,7 +108,7 @@ export const getOfferings = defineCall({
 /** The spec gives no shape for the platform and triple offerings; they answer the same reply. */
 export const getPlatformOfferings = defineCall({
   route: post('getPlatformOfferings', '/api/subscriptions/v3/platform-offerings/get'),
-  state: planned('commerce'),
+  state: built,
   kind: 'query',
   access: anyone,
   summary: 'Offerings of the platform (all products) page.',
@@ -88,7 +118,7 @@ export const getPlatformOfferings = defineCall({
 
 export const getTripleOfferings = defineCall({
   route: post('getTripleOfferings', '/api/subscriptions/v3/triple-offerings/get'),
-  state: planned('commerce'),
+  state: built,
   kind: 'query',
   access: anyone,
   summary: 'Offerings of three-product bundles.',
@@ -340,4 +370,67 @@ export const downloadLicenseReceipt = defineCall({
   summary: 'Receipt of one licence charge.',
   request: z.object({ chargeId: idSchema }),
   response: receiptReply,
+});
+
+// ---------------------------------------------------------------------------
+// Commerce staff calls: the price list and promo codes
+// ---------------------------------------------------------------------------
+
+/** Staff publish a new price list; its version must be above the published one. */
+export const publishPriceList = defineCall({
+  route: post('publishPriceList', '/api/staff/v1/price-list/publish'),
+  state: built,
+  kind: 'command',
+  access: staffOnly,
+  summary: 'Publish a new version of the price list (offerings use it at once).',
+  request: priceListSchema,
+  response: commandAckSchema.extend({ version: z.number().int() }),
+});
+
+const promoCodeRegion = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'A region is two letters.');
+
+/**
+ * Staff create a promo code: exactly one of percentOff and amountOff (cents of the region's
+ * currency, so an amount needs a region). Codes are matched regardless of case and stored upper case.
+ */
+export const createPromoCode = defineCall({
+  route: post('createPromoCode', '/api/staff/v1/promo-codes'),
+  state: built,
+  kind: 'command',
+  access: staffOnly,
+  summary: 'Create a promo code (percent or amount off, region, expiry, use limit, owning affiliate).',
+  request: z
+    .object({
+      code: promoCodeSchema.transform((c) => c.toUpperCase()),
+      percentOff: z.number().int().min(1).max(100).nullable().default(null),
+      amountOff: z.number().int().min(1).nullable().default(null),
+      region: promoCodeRegion.nullable().default(null),
+      expiresAt: timestampSchema.nullable().default(null),
+      useLimit: z.number().int().min(1).nullable().default(null),
+      /** The affiliate's user id: they may not use their own code. */
+      ownerUserId: z.uuid().nullable().default(null),
+    })
+    .refine((r) => (r.percentOff === null) !== (r.amountOff === null), {
+      message: 'Give exactly one of percentOff and amountOff.',
+      path: ['percentOff'],
+    })
+    .refine((r) => r.amountOff === null || r.region !== null, {
+      message: 'An amount off is in a region currency: give the region.',
+      path: ['region'],
+    }),
+  response: commandAckSchema.extend({ code: z.string() }),
+});
+
+export const expirePromoCode = defineCall({
+  route: post('expirePromoCode', '/api/staff/v1/promo-codes/expire'),
+  state: built,
+  kind: 'command',
+  access: staffOnly,
+  summary: 'End a promo code now; buyers get SUBSCRIPTIONS_EXPIRED_PROMOCODE.',
+  request: z.object({ code: promoCodeSchema.transform((c) => c.toUpperCase()) }),
+  response: commandAckSchema,
 });

@@ -25,6 +25,12 @@ import {
   SubscriptionActivatedV1,
   SubscriptionEndedV1,
 } from './billing';
+import {
+  PriceListPublishedV1,
+  PromoCodeCreatedV1,
+  PromoCodeExpiredV1,
+  PromoCodeRedeemedV1,
+} from './commerce';
 
 /**
  * The latest version of every event type, by type: the shape every reader sees (older stored
@@ -56,6 +62,10 @@ const latestByType = {
   SubscriptionActivated: SubscriptionActivatedV1,
   SubscriptionEnded: SubscriptionEndedV1,
   SupportTicketOpened: SupportTicketOpenedV1,
+  PriceListPublished: PriceListPublishedV1,
+  PromoCodeCreated: PromoCodeCreatedV1,
+  PromoCodeExpired: PromoCodeExpiredV1,
+  PromoCodeRedeemed: PromoCodeRedeemedV1,
 } as const satisfies { [T in string]: EventDefinition<T, number, z.ZodType> };
 
 type LatestByType = typeof latestByType;

@@ -18,6 +18,8 @@ export type Principal =
       sessionId: string;
       roles: readonly Role[];
       products: readonly ProductId[];
+      /** The profile's region (prices, spec 3 user info); null or absent when unknown. */
+      region?: string | null;
     }
   /** The STAFF_TOKEN bearer: operations tooling without an account. */
   | { kind: 'operator' };

@@ -10,6 +10,7 @@ import { announcementsProjection } from './announcements/announcements.projectio
 import { userDataProjection } from './user-data/user-data.projection';
 import { billingProjection } from './billing/billing.projection';
 import { unlockProgressProjection } from './unlock-progress/unlock-progress.projection';
+import { offeringsProjection } from './offerings/offerings.projection';
 import { certificateEligibilityProjection } from './certificate-eligibility/certificate-eligibility.projection';
 
 /** Every projection the service runs. */
@@ -26,4 +27,5 @@ export const projections: readonly Projection[] = [
   billingProjection,
   unlockProgressProjection,
   certificateEligibilityProjection,
+  offeringsProjection,
 ];

@@ -29,6 +29,7 @@ type SessionRow = {
   roles: Role[];
   subscriptions: string[];
   wiped_at: Date | null;
+  region: string | null;
 };
 
 const PRINCIPAL = Symbol('principal');
@@ -71,8 +72,10 @@ export class SessionAuthenticator {
     }
     const { rows } = await this.pool.query<SessionRow>({
       name: 'auth_session_by_token',
-      text: `SELECT s.session_id, s.user_id, s.expires_at, s.revoked_at, u.roles, u.subscriptions, u.wiped_at
+      text: `SELECT s.session_id, s.user_id, s.expires_at, s.revoked_at, u.roles, u.subscriptions, u.wiped_at,
+                    p.region
                FROM identity_sessions s JOIN identity_users u USING (user_id)
+                    LEFT JOIN identity_profiles p USING (user_id)
               WHERE s.token_hash = $1`,
       values: [hashToken(token)],
     });
@@ -89,6 +92,7 @@ export class SessionAuthenticator {
       sessionId: session.session_id,
       roles: session.roles,
       products: ownedProducts(session.roles, session.subscriptions) as ProductId[],
+      region: session.region,
     };
   }
 }

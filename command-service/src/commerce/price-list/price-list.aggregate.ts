@@ -1,0 +1,17 @@
+import type { PriceList } from '@app/contracts';
+import type { Aggregate } from '../../infrastructure/aggregate-store';
+
+/** The `price-list` stream folded: the latest published list (null before the first). */
+export type PublishedPriceList = PriceList | null;
+
+export const priceListAggregate: Aggregate<PublishedPriceList> = {
+  initialState: () => null,
+  evolve(state, event) {
+    switch (event.type) {
+      case 'PriceListPublished':
+        return event.data.list;
+      default:
+        return state;
+    }
+  },
+};
