@@ -47,6 +47,10 @@ import { SetUserDataHandler } from './user-data/set-user-data/set-user-data.hand
 import { StripeWebhookController } from './billing/stripe-webhook/stripe-webhook.controller';
 import { FulfilCheckoutHandler } from './billing/fulfil-checkout/fulfil-checkout.handler';
 import { RefundChargeHandler } from './billing/refund-charge/refund-charge.handler';
+import { ExpireCheckoutHandler } from './billing/expire-checkout/expire-checkout.handler';
+import { StripeCheckouts } from './commerce/stripe-checkouts';
+import { TestCheckoutController } from './commerce/test-checkout/test-checkout.controller';
+import { TestCheckoutPayments } from './commerce/test-checkout/test-checkout-payments';
 import { PriceListRepository } from './commerce/price-list/price-list.repository';
 import { PriceListPublisher } from './commerce/price-list/publish-price-list/price-list-publisher';
 import { PublishPriceListController } from './commerce/price-list/publish-price-list/publish-price-list.controller';
@@ -87,6 +91,7 @@ export class AppModule implements OnApplicationShutdown {
         WithdrawAnnouncementController,
         SetUserDataController,
         StripeWebhookController,
+        TestCheckoutController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },
@@ -101,6 +106,9 @@ export class AppModule implements OnApplicationShutdown {
         ResetSubmissionsHandler,
         FulfilCheckoutHandler,
         RefundChargeHandler,
+        ExpireCheckoutHandler,
+        StripeCheckouts,
+        TestCheckoutPayments,
         EventForwarding,
         SessionAuthenticator,
         ...identityProviders,

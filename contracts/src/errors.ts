@@ -65,6 +65,16 @@ export const platformErrorCodes = [
   'BILLING_BAD_CHECKOUT',
   /** Payments are not set up on this deployment (no webhook secret). */
   'BILLING_NOT_CONFIGURED',
+  /** Payment webhook: the paid session does not match a checkout the platform started (amount, products, price version). */
+  'BILLING_CHECKOUT_MISMATCH',
+  /** Purchase: no offering of that key in the current price list. */
+  'CHECKOUT_UNKNOWN_OFFERING',
+  /** Purchase: the prices shown (paymentToken) are not the current price list's; reload the offerings. */
+  'CHECKOUT_STALE_PRICES',
+  /** Purchase: the buyer owns every product of the offering already. */
+  'CHECKOUT_ALREADY_OWNED',
+  /** Purchase: a checkout of one of these products is open (unpaid, not expired) already. */
+  'CHECKOUT_IN_PROGRESS',
   'NOT_FOUND',
   /** The path exists but answers another HTTP method. */
   'METHOD_NOT_ALLOWED',

@@ -10,6 +10,7 @@ import { freePort } from './free-port';
 import { createGateway } from './gateway';
 import { type RunningPostgres, startEmbeddedPostgres } from './postgres';
 import { ServiceProcess } from './service-process';
+import { type RunningStripeMock, installStripeMock, startStripeMock } from './stripe-mock';
 
 export const repoRoot = path.resolve(__dirname, '../..');
 
@@ -23,6 +24,23 @@ export type PlatformOptions = {
   staffToken: string;
   log?: (line: string) => void;
 };
+
+/**
+ * Stripe for the command-service: with STRIPE_SECRET_KEY (always in production) Stripe itself; with
+ * STRIPE_API_BASE a Stripe API server already running; otherwise stripe-mock, installed once and started here, with a webhook secret for this run when
+ * STRIPE_WEBHOOK_SECRET is unset (the test payment page signs with it).
+ */
+async function stripeSettings(
+  log: (line: string) => void,
+): Promise<{ env: Record<string, string>; mock?: RunningStripeMock }> {
+  const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET || `whsec_${randomBytes(24).toString('hex')}`;
+  if (process.env.STRIPE_SECRET_KEY || process.env.STRIPE_API_BASE || process.env.NODE_ENV === 'production') {
+    return { env: { STRIPE_WEBHOOK_SECRET: webhookSecret } };
+  }
+  installStripeMock({ log });
+  const mock = await startStripeMock({ log });
+  return { env: { STRIPE_API_BASE: mock.url, STRIPE_WEBHOOK_SECRET: webhookSecret }, mock };
+}
 
 export type RunningPlatform = {
   url: string;
@@ -41,6 +59,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   fs.mkdirSync(logDir, { recursive: true });
   let postgres: RunningPostgres | undefined;
   let gateway: http.Server | undefined;
+  let stripeMock: RunningStripeMock | undefined;
   const services: ServiceProcess[] = [];
   const stop = async () => {
     await new Promise<void>((resolve) => {
@@ -50,6 +69,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       gateway.closeAllConnections();
     });
     await Promise.all(services.map((s) => s.stop()));
+    await stripeMock?.stop();
     await postgres?.stop();
   };
   try {
@@ -66,9 +86,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     ];
     log(applied.length ? `Migrations applied: ${applied.join(', ')}` : 'Database schema is up to date');
 
+    const stripe = await stripeSettings(log);
+    stripeMock = stripe.mock;
     const [commandPort, projectionPort] = [await freePort(), await freePort()];
     const env = {
       ...process.env,
+      ...stripe.env,
       DATABASE_URL: databaseUrl,
       STAFF_TOKEN: options.staffToken,
       MIGRATE_ON_START: 'false',

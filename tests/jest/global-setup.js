@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 module.exports = async function globalSetup() {
+  await startStripeMock();
   if (process.env.DATABASE_URL) {
     process.env.TEST_PG_ADMIN_URL = process.env.DATABASE_URL;
     return;
@@ -25,6 +26,16 @@ module.exports = async function globalSetup() {
   globalThis.__TEST_PG__ = { pg, dataDir };
   process.env.TEST_PG_ADMIN_URL = pg.adminUrl;
 };
+
+// Stripe's API for the suites: the installed stripe-mock on a free loopback port (STRIPE_API_BASE),
+// unless one is given. Not installed is a failure naming the installer, never a skip.
+async function startStripeMock() {
+  if (process.env.STRIPE_API_BASE) return;
+  const { startStripeMock: start } = require('../../infra/dist/stripe-mock.js');
+  const mock = await start();
+  globalThis.__TEST_STRIPE_MOCK__ = mock;
+  process.env.STRIPE_API_BASE = mock.url;
+}
 
 function isRunning(pid) {
   try {

@@ -1,6 +1,7 @@
 const fs = require('node:fs');
 
 module.exports = async function globalTeardown() {
+  await globalThis.__TEST_STRIPE_MOCK__?.stop();
   const running = globalThis.__TEST_PG__;
   if (!running) return;
   await running.pg.stop();

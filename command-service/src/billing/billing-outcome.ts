@@ -5,7 +5,7 @@ import { setSubscriptions } from '../identity/identity.repository';
 
 /** What a webhook delivery did; `position` answers a duplicate with the original fulfilment's. */
 export type BillingOutcome = {
-  outcome: 'fulfilled' | 'refunded' | 'duplicate' | 'ignored';
+  outcome: 'fulfilled' | 'refunded' | 'expired' | 'duplicate' | 'ignored';
   appended?: Appended;
   position?: string;
 };

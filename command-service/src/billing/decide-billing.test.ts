@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { StartedCheckout } from '../commerce/checkouts.aggregate';
 import {
   activeSubscriptions,
+  checkPaidAgainstStarted,
+  decideCheckoutExpiry,
   decideFulfilment,
   decideRefund,
   readCheckout,
@@ -16,7 +19,12 @@ const session = (overrides: Record<string, unknown> = {}) => ({
   amount_total: 4900,
   currency: 'usd',
   payment_intent: 'pi_1',
-  metadata: { products: 'algoexpert, systemsexpert,algoexpert', affiliateCode: ' clem ', promoCode: '' },
+  metadata: {
+    products: 'algoexpert, systemsexpert,algoexpert',
+    affiliateCode: ' clem ',
+    promocode: '',
+    priceVersion: '3',
+  },
   ...overrides,
 });
 
@@ -24,6 +32,7 @@ describe('readCheckout', () => {
   it('reads the buyer, the products (trimmed, once each), the payment and the codes', () => {
     expect(readCheckout(session())).toEqual({
       kind: 'paid',
+      priceVersion: 3,
       checkout: {
         userId,
         purchaseId: 'cs_1',
@@ -57,6 +66,53 @@ describe('readCheckout', () => {
       kind: 'invalid',
       message: 'The checkout session names unknown products: premium.',
     });
+  });
+});
+
+describe('checkPaidAgainstStarted (given the checkout started, when a paid session arrives)', () => {
+  const paid = (readCheckout(session()) as { checkout: Parameters<typeof checkPaidAgainstStarted>[1] })
+    .checkout;
+  const started: StartedCheckout = {
+    userId,
+    sessionId: 'cs_1',
+    offering: 'double:algoexpert+systemsexpert',
+    products: ['systemsexpert', 'algoexpert'],
+    amount: 4900,
+    currency: 'usd',
+    priceVersion: 3,
+    region: 'US',
+    affiliateCode: 'clem',
+    promoCode: null,
+    successUrl: 'http://localhost/confirmation?purchase=cs_1',
+    cancelUrl: 'http://localhost/purchase',
+    expiresAt: '2026-11-20T12:30:00.000Z',
+    status: 'open',
+  };
+
+  it('accepts the session it started, products in any order', () => {
+    expect(checkPaidAgainstStarted(started, paid, 3)).toBeNull();
+  });
+
+  it.each([
+    ['no checkout started', undefined, paid, 3, /No checkout cs_1 was started/],
+    ['another buyer', { ...started, userId: randomUUID() }, paid, 3, /No checkout cs_1/],
+    ['a tampered amount', started, { ...paid, amount: 100 }, 3, /amount 100 \(started: 4900\)/],
+    ['another currency', started, { ...paid, currency: 'eur' }, 3, /currency eur/],
+    ['other products', started, { ...paid, products: ['algoexpert' as const] }, 3, /products algoexpert \(/],
+    ['a stale price version', started, paid, 2, /price version 2 \(started: 3\)/],
+    ['no price version', started, paid, null, /price version none/],
+  ])('refuses %s with BILLING_CHECKOUT_MISMATCH', (_, given, when, version, message) => {
+    const refusal = checkPaidAgainstStarted(given, when, version);
+    expect(refusal?.code).toBe('BILLING_CHECKOUT_MISMATCH');
+    expect(refusal?.message).toMatch(message);
+  });
+
+  it('ends an open checkout once when its session expires', () => {
+    const expired = { userId, sessionId: 'cs_1' };
+    expect(decideCheckoutExpiry(started, expired)).toEqual([{ type: 'CheckoutExpired', data: expired }]);
+    expect(decideCheckoutExpiry({ ...started, status: 'expired' }, expired)).toEqual([]);
+    expect(decideCheckoutExpiry({ ...started, status: 'paid' }, expired)).toEqual([]);
+    expect(decideCheckoutExpiry(undefined, expired)).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ALL_ACCESS, type EventDataMap, productIds } from '@app/contracts';
+import { ALL_ACCESS, DomainError, type EventDataMap, productIds } from '@app/contracts';
 import type { NewEvent } from '@app/server-kit';
+import type { StartedCheckout } from '../commerce/checkouts.aggregate';
 
 /*
  * Pure billing decisions: what a paid checkout or a refund appends, and which subscriptions are
@@ -26,13 +27,60 @@ const checkoutSessionSchema = z.object({
 export type PaidCheckout = Omit<EventDataMap['PurchaseCompleted'], 'paidAt'>;
 
 export type CheckoutReading =
-  | { kind: 'paid'; checkout: PaidCheckout }
+  /** `priceVersion`: the price list version the platform priced the checkout with (metadata). */
+  | { kind: 'paid'; checkout: PaidCheckout; priceVersion: number | null }
   /** Not paid yet (delayed payment methods): `checkout.session.async_payment_succeeded` follows. */
   | { kind: 'unpaid' }
   | { kind: 'invalid'; message: string };
 
 const optionalCode = (value: string | undefined) =>
   value && value.trim() ? value.trim().slice(0, 64) : null;
+
+/** The session id of a `checkout.session.expired` event's session, with its buyer. */
+export function readExpiredCheckout(object: unknown): { userId: string; sessionId: string } | null {
+  const parsed = checkoutSessionSchema.pick({ id: true, client_reference_id: true }).safeParse(object);
+  return parsed.success ? { userId: parsed.data.client_reference_id, sessionId: parsed.data.id } : null;
+}
+
+/**
+ * A paid session is fulfilled only when the platform started it (CheckoutStarted) for this buyer,
+ * with this amount, currency, products and price version: anything else was not priced here.
+ */
+export function checkPaidAgainstStarted(
+  started: StartedCheckout | undefined,
+  paid: PaidCheckout,
+  priceVersion: number | null,
+): DomainError | null {
+  if (!started || started.userId !== paid.userId) {
+    return new DomainError(
+      'BILLING_CHECKOUT_MISMATCH',
+      `No checkout ${paid.purchaseId} was started here for this buyer.`,
+    );
+  }
+  const differences = [
+    started.amount !== paid.amount && `amount ${paid.amount} (started: ${started.amount})`,
+    started.currency !== paid.currency && `currency ${paid.currency} (started: ${started.currency})`,
+    [...started.products].sort().join() !== [...paid.products].sort().join() &&
+      `products ${paid.products.join(', ')} (started: ${started.products.join(', ')})`,
+    started.priceVersion !== priceVersion &&
+      `price version ${priceVersion ?? 'none'} (started: ${started.priceVersion})`,
+  ].filter((d): d is string => Boolean(d));
+  return differences.length === 0
+    ? null
+    : new DomainError(
+        'BILLING_CHECKOUT_MISMATCH',
+        `The paid checkout ${paid.purchaseId} differs from the one started: ${differences.join('; ')}.`,
+      );
+}
+
+/** An expired or cancelled session ends its checkout when it is still open; nothing otherwise. */
+export function decideCheckoutExpiry(
+  started: StartedCheckout | undefined,
+  expired: { userId: string; sessionId: string },
+): NewEvent<'CheckoutExpired'>[] {
+  if (!started || started.status !== 'open' || started.userId !== expired.userId) return [];
+  return [{ type: 'CheckoutExpired', data: { userId: expired.userId, sessionId: expired.sessionId } }];
+}
 
 /** Reads a checkout session of a `checkout.session.*` event. */
 export function readCheckout(object: unknown): CheckoutReading {
@@ -68,8 +116,10 @@ export function readCheckout(object: unknown): CheckoutReading {
     };
   }
   const intent = session.payment_intent;
+  const priceVersion = Number(metadata.priceVersion);
   return {
     kind: 'paid',
+    priceVersion: Number.isInteger(priceVersion) && priceVersion > 0 ? priceVersion : null,
     checkout: {
       userId: session.client_reference_id,
       purchaseId: session.id,
@@ -78,7 +128,7 @@ export function readCheckout(object: unknown): CheckoutReading {
       amount: session.amount_total ?? 0,
       currency: session.currency,
       affiliateCode: optionalCode(metadata.affiliateCode),
-      promoCode: optionalCode(metadata.promoCode),
+      promoCode: optionalCode(metadata.promocode ?? metadata.promoCode),
     },
   };
 }

@@ -21,6 +21,8 @@ export type CommandServiceConfig = {
   kafka: KafkaForwardingConfig | undefined;
   /** Signing secret of the Stripe webhook endpoint (STRIPE_WEBHOOK_SECRET); unset: payments are off. */
   stripeWebhookSecret: string | undefined;
+  /** Where checkouts are created (stripe-api.ts); undefined: purchases answer BILLING_NOT_CONFIGURED. */
+  stripe: StripeApiConfig | undefined;
   /** The environment it was read from: OAuth provider settings (OAUTH_*) are read from it. */
   env: NodeJS.ProcessEnv;
 };
@@ -44,8 +46,32 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): CommandService
     signInAttemptsPerMinute: Number(env.SIGN_IN_ATTEMPTS_PER_MINUTE ?? SIGN_IN_ATTEMPTS_PER_MINUTE),
     kafka: readKafkaConfig(env),
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripe: readStripeConfig(env),
     env,
   };
+}
+
+/**
+ * Stripe's API: STRIPE_SECRET_KEY on Stripe's own host, which production requires; outside production
+ * without a key, a local Stripe API server (stripe-mock) at STRIPE_API_BASE with a test key.
+ */
+export type StripeApiConfig = {
+  secretKey: string;
+  /** Absent: Stripe's real host (api.stripe.com). */
+  apiBase: URL | undefined;
+};
+
+const STRIPE_MOCK_KEY = 'sk_test_stripe_mock';
+
+function readStripeConfig(env: NodeJS.ProcessEnv): StripeApiConfig | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  if (env.NODE_ENV === 'production') {
+    if (!secretKey) throw new Error('STRIPE_SECRET_KEY is required in production (payments go to Stripe).');
+    return { secretKey, apiBase: undefined };
+  }
+  const apiBase = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined;
+  if (secretKey) return { secretKey, apiBase };
+  return apiBase ? { secretKey: STRIPE_MOCK_KEY, apiBase } : undefined;
 }
 
 function readKafkaConfig(env: NodeJS.ProcessEnv): KafkaForwardingConfig | undefined {

@@ -195,12 +195,53 @@ export const stripeWebhook = defineCall({
   summary: 'Payment events from Stripe (checkout paid, refunds) that grant and end subscriptions.',
   request: z.looseObject({ id: z.string().min(1).max(255), type: z.string().min(1).max(255) }),
   response: commandAckSchema.extend({
-    /** What the event did: fulfilled, refunded, duplicate (already handled) or ignored (not ours to act on). */
-    outcome: z.enum(['fulfilled', 'refunded', 'duplicate', 'ignored']),
+    /** What the event did: fulfilled, refunded, expired (an open checkout ended), duplicate (already handled) or ignored (not ours to act on). */
+    outcome: z.enum(['fulfilled', 'refunded', 'expired', 'duplicate', 'ignored']),
   }),
 });
 /** The services keep the raw body of the webhook's requests, which its signature covers. */
 export const STRIPE_WEBHOOK_PATH = stripeWebhook.path;
+
+/*
+ * Outside production no Stripe account exists: purchases answer the test payment page below as their
+ * checkout url. It stands in for Stripe's hosted page; Pay sends the platform's webhook a signed
+ * `checkout.session.completed` built from the checkout the platform started, Cancel a signed
+ * `checkout.session.expired`. Production answers 404 (the buyer pays on Stripe's own page).
+ */
+const testCheckoutParams = z.object({ userId: z.uuid(), sessionId: z.string().min(1).max(255) });
+
+export const getTestCheckoutPage = defineCall({
+  route: get('getTestCheckoutPage', '/api/subscriptions/v1/test-checkout/{userId}/{sessionId}'),
+  state: built,
+  kind: 'command',
+  access: anyone,
+  params: testCheckoutParams,
+  summary: 'Not in production: the test payment page standing in for Stripe Checkout (HTML).',
+  request: z.object({}),
+  response: z.undefined(),
+});
+
+export const payTestCheckout = defineCall({
+  route: post('payTestCheckout', '/api/subscriptions/v1/test-checkout/{userId}/{sessionId}/pay'),
+  state: built,
+  kind: 'command',
+  access: anyone,
+  params: testCheckoutParams,
+  summary: 'Not in production: pay the test checkout (signed webhook), then a redirect to the success url.',
+  request: z.object({}),
+  response: z.undefined(),
+});
+
+export const cancelTestCheckout = defineCall({
+  route: post('cancelTestCheckout', '/api/subscriptions/v1/test-checkout/{userId}/{sessionId}/cancel'),
+  state: built,
+  kind: 'command',
+  access: anyone,
+  params: testCheckoutParams,
+  summary: 'Not in production: cancel the test checkout (signed webhook), then a redirect to the cancel url.',
+  request: z.object({}),
+  response: z.undefined(),
+});
 
 /** A short-lived link to the receipt document; the spec does not say how the file is delivered. */
 const receiptReply = z.object({ url: z.string() });

@@ -10,7 +10,14 @@ import { specCalls } from './spec-calls';
 const section7 = new Set<string>(Object.values(specCalls).flat());
 
 /** Commands whose answer is not a JSON acknowledgement: a redirect, an HTML page, or a read-side admin reply. */
-const commandsWithoutAck = new Set(['startOAuth', 'finishOAuth', 'rebuildProjection']);
+const commandsWithoutAck = new Set([
+  'startOAuth',
+  'finishOAuth',
+  'rebuildProjection',
+  'getTestCheckoutPage',
+  'payTestCheckout',
+  'cancelTestCheckout',
+]);
 
 const placeholdersOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const paramNamesOf = (call: ApiCall) =>
@@ -53,9 +60,13 @@ describe('apiCalls', () => {
     // The receipt PDF behind receipts/download's short-lived link.
     // Help's contact form (spec 2 names the page, not its call).
     // The walkthrough trace of a coding question, which the workspace's walkthrough pane animates.
+    // Outside production, the test payment page standing in for Stripe's hosted checkout.
     expect(extra.map((call) => call.id).sort()).toEqual(
       [
         'stripeWebhook',
+        'getTestCheckoutPage',
+        'payTestCheckout',
+        'cancelTestCheckout',
         'finishOAuth',
         'listLanguages',
         'listSignInProviders',

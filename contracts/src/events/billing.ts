@@ -59,6 +59,45 @@ export const SubscriptionEndedV1 = defineEvent({
   schema: z.object({ userId, product, purchaseId: providerId, reason: z.enum(['refunded']) }),
 });
 
+/**
+ * The platform opened a Stripe Checkout Session for an offering it priced (purchase-offering). The
+ * webhook fulfils a paid session only when it matches this (amount, currency, products, price
+ * version): Stripe's session metadata is what the platform wrote, and this is the platform's own copy.
+ */
+export const CheckoutStartedV1 = defineEvent({
+  type: 'CheckoutStarted',
+  version: 1,
+  schema: z.object({
+    userId,
+    /** The Checkout Session (cs_...): the purchase id once paid. */
+    sessionId: providerId,
+    /** The offering's key in the offerings reply. */
+    offering: z.string().min(1).max(200),
+    products: z.array(product).min(1),
+    /** Integer cents to pay, in `currency`. */
+    amount: z.number().int().min(0),
+    currency: z.string().regex(/^[a-z]{3}$/),
+    priceVersion: z.number().int().min(1),
+    region: z.string().min(1).max(16),
+    affiliateCode: z.string().max(64).nullable(),
+    promoCode: z.string().max(64).nullable(),
+    /** Where the payment page sends the buyer after paying, and after cancelling. */
+    successUrl: z.string().max(2000),
+    cancelUrl: z.string().max(2000),
+    /** After this the session cannot be paid, and another checkout of its products may start. */
+    expiresAt: z.iso.datetime({ offset: true }),
+  }),
+});
+
+/** A started checkout ended unpaid (Stripe's `checkout.session.expired`: expired or cancelled). */
+export const CheckoutExpiredV1 = defineEvent({
+  type: 'CheckoutExpired',
+  version: 1,
+  schema: z.object({ userId, sessionId: providerId }),
+});
+
+export type CheckoutStarted = z.infer<typeof CheckoutStartedV1.schema>;
+export type CheckoutExpired = z.infer<typeof CheckoutExpiredV1.schema>;
 export type PurchaseCompleted = z.infer<typeof PurchaseCompletedV1.schema>;
 export type PurchaseRefunded = z.infer<typeof PurchaseRefundedV1.schema>;
 export type SubscriptionActivated = z.infer<typeof SubscriptionActivatedV1.schema>;

@@ -20,6 +20,8 @@ import { AnnouncementPublishedV1, AnnouncementWithdrawnV1 } from './announcement
 import { LessonPublishedV1, QuestionPublishedV1 } from './catalogue';
 import { UserDataSetV1 } from './user-data';
 import {
+  CheckoutExpiredV1,
+  CheckoutStartedV1,
   PurchaseCompletedV1,
   PurchaseRefundedV1,
   SubscriptionActivatedV1,
@@ -57,6 +59,8 @@ const latestByType = {
   QuestionPublished: QuestionPublishedV1,
   LessonPublished: LessonPublishedV1,
   UserDataSet: UserDataSetV1,
+  CheckoutStarted: CheckoutStartedV1,
+  CheckoutExpired: CheckoutExpiredV1,
   PurchaseCompleted: PurchaseCompletedV1,
   PurchaseRefunded: PurchaseRefundedV1,
   SubscriptionActivated: SubscriptionActivatedV1,

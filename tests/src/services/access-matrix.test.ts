@@ -299,6 +299,16 @@ const endpoints: Endpoint[] = [
     }),
     allowedStatus: 400,
   },
+  // Open to anyone (outside production), then 404 for a checkout that was never started.
+  ...(['getTestCheckoutPage', 'payTestCheckout', 'cancelTestCheckout'] as const).map((id) => ({
+    id,
+    request: (id === 'getTestCheckoutPage' ? get : post)(
+      `/api/subscriptions/v1/test-checkout/00000000-0000-4000-8000-000000000000/cs_test_matrix${
+        id === 'getTestCheckoutPage' ? '' : id === 'payTestCheckout' ? '/pay' : '/cancel'
+      }`,
+    ),
+    allowedStatus: 404,
+  })),
 ];
 
 const contractOf = (id: string) => {

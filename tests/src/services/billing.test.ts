@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Stripe from 'stripe';
+import { userStreamId } from '@app/contracts';
+import { PgEventStore } from '@app/server-kit';
 import { type Platform, STAFF_TOKEN, call, startPlatform } from './platform-harness';
 import { signInFake } from './identity-support';
 import { fixtureContent } from './content-support';
@@ -57,7 +59,7 @@ function checkoutEvent(
         amount_total: 9900,
         currency: 'usd',
         payment_intent: `pi_${randomUUID().replaceAll('-', '')}`,
-        metadata: { products, affiliateCode: 'clem', promoCode: '' },
+        metadata: { products, affiliateCode: 'clem', promocode: '', priceVersion: '1' },
         ...overrides,
       },
     },
@@ -81,8 +83,51 @@ function refundEvent(paymentIntent: string, amountRefunded: number, full: boolea
   };
 }
 
+/**
+ * Given: the platform started the checkout a `checkout.session.*` event names (its CheckoutStarted, as
+ * purchase-offering appends it; purchase-offering.test.ts buys through the call itself). The webhook
+ * fulfils only sessions it started.
+ */
+const started = new Set<string>();
+async function givenCheckoutStarted(event: StripeEventBody): Promise<void> {
+  const session = event.data.object;
+  if (!event.type.startsWith('checkout.session.') || started.has(String(session.id))) return;
+  if (typeof session.client_reference_id !== 'string') return;
+  const known = ['algoexpert', 'systemsexpert', 'mlexpert', 'frontendexpert', 'infraexpert', 'allaccess'];
+  const named = String((session.metadata as Record<string, string>).products).split(',');
+  if (!named.every((p) => known.includes(p))) return;
+  started.add(String(session.id));
+  const metadata = session.metadata as Record<string, string>;
+  const userId = String(session.client_reference_id);
+  await new PgEventStore(platform.pool).append(
+    userStreamId(userId),
+    [
+      {
+        type: 'CheckoutStarted',
+        data: {
+          userId,
+          sessionId: String(session.id),
+          offering: metadata.products,
+          products: metadata.products.split(',') as ['algoexpert'],
+          amount: Number(session.amount_total),
+          currency: String(session.currency),
+          priceVersion: Number(metadata.priceVersion),
+          region: 'US',
+          affiliateCode: metadata.affiliateCode || null,
+          promoCode: null,
+          successUrl: `${platform.url}/confirmation?purchase=${String(session.id)}`,
+          cancelUrl: `${platform.url}/purchase`,
+          expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+        },
+      },
+    ],
+    { actor: { kind: 'system', id: 'billing-test' }, correlationId: randomUUID() },
+  );
+}
+
 /** Delivers an event as Stripe does: the exact bytes, signed with the endpoint's secret. */
-function deliver(event: StripeEventBody, signWith = secret) {
+async function deliver(event: StripeEventBody, signWith = secret) {
+  if (signWith === secret) await givenCheckoutStarted(event);
   const payload = JSON.stringify(event);
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: signWith });
   return call<{ outcome: string; position: string; code?: string; message?: string }>(platform.url, WEBHOOK, {
@@ -90,6 +135,8 @@ function deliver(event: StripeEventBody, signWith = secret) {
     headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
   });
 }
+
+const countEvents = () => platform.countEvents();
 
 async function billingEventCount(): Promise<number> {
   const { rows } = await platform.pool.query<{ count: string }>(
@@ -169,6 +216,49 @@ describe('the Stripe webhook', () => {
     const noBuyer = await deliver(checkoutEvent(user.userId, 'algoexpert', { client_reference_id: null }));
     expect([noBuyer.status, noBuyer.body.code]).toEqual([400, 'BILLING_BAD_CHECKOUT']);
     expect(await billingEventCount()).toBe(before);
+  });
+
+  it('refuses a paid session that is not the checkout started here (amount, products, price version), appending nothing', async () => {
+    const user = await signInFake(platform.url);
+    const event = checkoutEvent(user.userId, 'algoexpert');
+    await givenCheckoutStarted(event);
+    const before = await countEvents();
+    const paidWith = (object: Record<string, unknown>) =>
+      deliver({ ...event, id: `evt_${randomUUID()}`, data: { object: { ...event.data.object, ...object } } });
+    const metadata = event.data.object.metadata as Record<string, string>;
+    const cheaper = await paidWith({ amount_total: 100 });
+    expect([cheaper.status, cheaper.body.code]).toEqual([400, 'BILLING_CHECKOUT_MISMATCH']);
+    expect(cheaper.body.message).toContain('amount 100 (started: 9900)');
+    const more = await paidWith({ metadata: { ...metadata, products: 'algoexpert,systemsexpert' } });
+    expect([more.status, more.body.code]).toEqual([400, 'BILLING_CHECKOUT_MISMATCH']);
+    const stale = await paidWith({ metadata: { ...metadata, priceVersion: '2' } });
+    expect(stale.body.message).toContain('price version 2 (started: 1)');
+    const otherCurrency = await paidWith({ currency: 'inr' });
+    expect(otherCurrency.body.code).toBe('BILLING_CHECKOUT_MISMATCH');
+    // A session the platform never started, signed correctly all the same.
+    const unknown = checkoutEvent(user.userId, 'algoexpert');
+    started.add(String(unknown.data.object.id));
+    const neverStarted = await deliver(unknown);
+    expect([neverStarted.status, neverStarted.body.code]).toEqual([400, 'BILLING_CHECKOUT_MISMATCH']);
+    expect(await countEvents()).toBe(before);
+    // The session as started is fulfilled; the same delivery replayed is a duplicate.
+    expect((await deliver(event)).body.outcome).toBe('fulfilled');
+    expect((await deliver(event)).body.outcome).toBe('duplicate');
+  });
+
+  it('ends an open checkout when its session expires, once', async () => {
+    const user = await signInFake(platform.url);
+    const event = checkoutEvent(user.userId, 'infraexpert');
+    await givenCheckoutStarted(event);
+    const expired = { ...event, id: `evt_${randomUUID()}`, type: 'checkout.session.expired' };
+    expired.data = { object: { ...event.data.object, payment_status: 'unpaid', status: 'expired' } };
+    expect((await deliver(expired)).body.outcome).toBe('expired');
+    expect((await deliver(expired)).body.outcome).toBe('duplicate');
+    const { rows } = await platform.pool.query(
+      `SELECT type FROM es_events WHERE stream_id = $1 AND type LIKE 'Checkout%' ORDER BY revision`,
+      [userStreamId(user.userId)],
+    );
+    expect(rows.map((r) => r.type)).toEqual(['CheckoutStarted', 'CheckoutExpired']);
   });
 
   it('fulfils a paid checkout: subscriptions, the charge and owned products follow', async () => {

@@ -178,7 +178,9 @@ describe('abuse and production', () => {
   });
 
   it('turns the fake provider off in production: 404, and the provider list says so', async () => {
-    const production = await startPlatform({ env: { NODE_ENV: 'production' } });
+    const production = await startPlatform({
+      env: { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_unused_here' },
+    });
     try {
       const fake = await call(production.url, '/api/auth/v1/oauth2/fake?email=a%40example.test');
       expect(fake.status).toBe(404);

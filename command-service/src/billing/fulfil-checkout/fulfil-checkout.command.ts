@@ -4,6 +4,8 @@ import type { PaidCheckout } from '../decide-billing';
 export class FulfilCheckoutCommand {
   constructor(
     readonly checkout: PaidCheckout,
+    /** The price list version of the session's metadata (checked against the checkout started). */
+    readonly priceVersion: number | null,
     readonly paidAt: string,
     readonly correlationId: string,
   ) {}

@@ -1,7 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
+import { userStreamId } from '@app/contracts';
 import { LOGGER } from '@app/server-kit';
+import { AggregateStore } from '../../infrastructure/aggregate-store';
+import { checkoutsAggregate } from '../../commerce/checkouts.aggregate';
 import { EventAppender } from '../../infrastructure/event-appender';
 import { lockUser } from '../../identity/identity.repository';
 import { type BillingOutcome, commitBillingDecision } from '../billing-outcome';
@@ -11,11 +14,12 @@ import {
   recordPurchase,
   setFulfilmentPosition,
 } from '../billing.repository';
-import { decideFulfilment } from '../decide-billing';
+import { checkPaidAgainstStarted, decideFulfilment } from '../decide-billing';
 import { FulfilCheckoutCommand } from './fulfil-checkout.command';
 
 /**
- * Grants a paid checkout's products as subscriptions, once: the purchase's row is the gate, written
+ * Grants a paid checkout's products as subscriptions, once, and only when it is the checkout the
+ * platform started (amount, currency, products, price version). The purchase's row is the gate, written
  * in the transaction that appends the events, so a redelivery (even a concurrent one, which waits on
  * the row's key) answers `duplicate` with the first fulfilment's position.
  */
@@ -23,10 +27,20 @@ import { FulfilCheckoutCommand } from './fulfil-checkout.command';
 export class FulfilCheckoutHandler implements ICommandHandler<FulfilCheckoutCommand, BillingOutcome> {
   constructor(
     private readonly appender: EventAppender,
+    private readonly aggregates: AggregateStore,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  execute({ checkout, paidAt, correlationId }: FulfilCheckoutCommand): Promise<BillingOutcome> {
+  async execute({
+    checkout,
+    priceVersion,
+    paidAt,
+    correlationId,
+  }: FulfilCheckoutCommand): Promise<BillingOutcome> {
+    // A started checkout never changes, so reading it before the transaction is as good as inside.
+    const { state } = await this.aggregates.load(userStreamId(checkout.userId), checkoutsAggregate);
+    const mismatch = checkPaidAgainstStarted(state.sessions.get(checkout.purchaseId), checkout, priceVersion);
+    if (mismatch) throw mismatch;
     return this.appender.transaction(async (tx) => {
       const user = await lockUser(tx.client, checkout.userId);
       if (!user || user.wiped) {

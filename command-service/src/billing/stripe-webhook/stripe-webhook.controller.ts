@@ -7,7 +7,8 @@ import { CONFIG, type CallInput, ContractRoute, ValidatedInput, acknowledge } fr
 import { EventAppender } from '../../infrastructure/event-appender';
 import type { CommandServiceConfig } from '../../infrastructure/config';
 import type { BillingOutcome } from '../billing-outcome';
-import { readCheckout, readRefund } from '../decide-billing';
+import { readCheckout, readExpiredCheckout, readRefund } from '../decide-billing';
+import { ExpireCheckoutCommand } from '../expire-checkout/expire-checkout.command';
 import { FulfilCheckoutCommand } from '../fulfil-checkout/fulfil-checkout.command';
 import { RefundChargeCommand } from '../refund-charge/refund-charge.command';
 
@@ -17,7 +18,8 @@ const FULFILLING_EVENTS = new Set(['checkout.session.completed', 'checkout.sessi
 
 /**
  * Stripe's webhook: the signature is checked on the raw body before anything is read; a paid
- * checkout becomes FulfilCheckoutCommand, a refunded charge RefundChargeCommand, anything else is
+ * checkout becomes FulfilCheckoutCommand, an expired one ExpireCheckoutCommand, a refunded charge
+ * RefundChargeCommand, anything else is
  * acknowledged and ignored. Answers what the delivery did (`outcome`) and its position.
  */
 @Controller()
@@ -53,7 +55,15 @@ export class StripeWebhookController {
       if (reading.kind === 'unpaid') return { outcome: 'ignored' };
       const paidAt = new Date(event.created * 1000).toISOString();
       return this.commandBus.execute<FulfilCheckoutCommand, BillingOutcome>(
-        new FulfilCheckoutCommand(reading.checkout, paidAt, correlationId),
+        new FulfilCheckoutCommand(reading.checkout, reading.priceVersion, paidAt, correlationId),
+      );
+    }
+    if (event.type === 'checkout.session.expired') {
+      const expired = readExpiredCheckout(event.data.object);
+      if (!expired)
+        throw new DomainError('BILLING_BAD_CHECKOUT', 'The expired checkout session is not usable.');
+      return this.commandBus.execute<ExpireCheckoutCommand, BillingOutcome>(
+        new ExpireCheckoutCommand(expired, correlationId),
       );
     }
     if (event.type === 'charge.refunded') {
