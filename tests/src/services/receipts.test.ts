@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import { type ProductId, userStreamId } from '@app/contracts';
+import { PgEventStore } from '@app/server-kit';
 import { type Platform, call, startPlatform } from './platform-harness';
 import { type SignedInUser, signInFake } from './identity-support';
 import { pdfText } from './pdf-text';
@@ -21,23 +23,58 @@ afterAll(async () => {
 
 type Paid = { chargeId: string; position: string; paymentIntent: string };
 
-/** Pays a checkout for the user as Stripe reports it, signed; answers the charge id it records. */
-async function pay(user: SignedInUser, products: string, amount: number, promoCode = ''): Promise<Paid> {
+type Checkout = { products: ProductId[]; amount: number; promoCode?: string; offering?: string };
+
+/**
+ * Given the checkout the platform started (its CheckoutStarted, as purchase-offering appends it), pays
+ * it as Stripe reports it, signed; answers the charge id it records.
+ */
+async function pay(user: SignedInUser, checkout: Checkout): Promise<Paid> {
+  const sessionId = `cs_test_${randomUUID().replaceAll('-', '')}`;
   const paymentIntent = `pi_${randomUUID().replaceAll('-', '')}`;
+  await new PgEventStore(platform.pool).append(
+    userStreamId(user.userId),
+    [
+      {
+        type: 'CheckoutStarted',
+        data: {
+          userId: user.userId,
+          sessionId,
+          offering: checkout.offering ?? checkout.products.join(','),
+          products: checkout.products,
+          amount: checkout.amount,
+          currency: 'usd',
+          priceVersion: 1,
+          region: 'US',
+          affiliateCode: null,
+          promoCode: checkout.promoCode ?? null,
+          successUrl: `${platform.url}/confirmation?purchase=${sessionId}`,
+          cancelUrl: `${platform.url}/purchase`,
+          expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+        },
+      },
+    ],
+    { actor: { kind: 'system', id: 'receipts-test' }, correlationId: randomUUID() },
+  );
   const payload = JSON.stringify({
     id: `evt_${randomUUID().replaceAll('-', '')}`,
     type: 'checkout.session.completed',
     created: Math.floor(Date.now() / 1000),
     data: {
       object: {
-        id: `cs_test_${randomUUID().replaceAll('-', '')}`,
+        id: sessionId,
         object: 'checkout.session',
         client_reference_id: user.userId,
         payment_status: 'paid',
-        amount_total: amount,
+        amount_total: checkout.amount,
         currency: 'usd',
         payment_intent: paymentIntent,
-        metadata: { products, affiliateCode: '', promoCode },
+        metadata: {
+          products: checkout.products.join(','),
+          affiliateCode: '',
+          promocode: checkout.promoCode ?? '',
+          priceVersion: '1',
+        },
       },
     },
   });
@@ -85,7 +122,11 @@ describe('receipts', () => {
       name: 'Rita Receipt',
       email: `rita-${randomUUID()}@example.com`,
     });
-    const paid = await pay(buyer, 'algoexpert,systemsexpert', 14_950, 'SPRING20');
+    const paid = await pay(buyer, {
+      products: ['algoexpert', 'systemsexpert'],
+      amount: 14_950,
+      promoCode: 'SPRING20',
+    });
 
     const link = await askReceipt(buyer, paid.chargeId, paid.position);
     expect(link.status).toBe(200);
@@ -112,7 +153,7 @@ describe('receipts', () => {
   it("answers 404 for another buyer's charge and for an unknown one, and refuses a tampered link", async () => {
     const buyer = await signInFake(platform.url);
     const other = await signInFake(platform.url);
-    const paid = await pay(buyer, 'mlexpert', 4_900);
+    const paid = await pay(buyer, { products: ['mlexpert'], amount: 4_900 });
 
     const stolen = await askReceipt(other, paid.chargeId, paid.position);
     expect(stolen.status).toBe(404);
@@ -134,7 +175,7 @@ describe('receipts', () => {
 
   it('shows a partial refund and what remains paid', async () => {
     const buyer = await signInFake(platform.url);
-    const paid = await pay(buyer, 'frontendexpert', 9_900);
+    const paid = await pay(buyer, { products: ['frontendexpert'], amount: 9_900 });
     const refund = await deliver(
       JSON.stringify({
         id: `evt_${randomUUID().replaceAll('-', '')}`,

@@ -11,11 +11,3 @@ export const commerceApi = api.injectEndpoints({
 });
 
 export const { useGetOfferingsQuery, usePurchaseOfferingMutation } = commerceApi;
-
-/** Spec 4: refusals of the promo code only; the offerings still count as loaded. */
-export const PROMO_CODE_ERRORS = [
-  'SUBSCRIPTIONS_BAD_PROMOCODE',
-  'SUBSCRIPTIONS_EXPIRED_PROMOCODE',
-  'SUBSCRIPTIONS_OWN_PROMOCODE',
-  'SUBSCRIPTIONS_PROMOCODE_FAILED',
-] as const;

@@ -15,7 +15,7 @@ import { readAffiliateCode, readPromoCode, singleParam } from '@/shared/referral
 import { Button } from '@/shared/ui/button';
 import { Loader } from '@/shared/ui/loader';
 import { PageHeader } from '@/shared/ui/page';
-import { PROMO_CODE_ERRORS, useGetOfferingsQuery, usePurchaseOfferingMutation } from '../api/commerce-api';
+import { useGetOfferingsQuery, usePurchaseOfferingMutation } from '../api/commerce-api';
 import { currencyOf, namedOfferings, productName, type NamedOffering } from '../utils/offerings';
 import { PriceBreakdown } from './price-breakdown';
 import './commerce.css';
@@ -24,14 +24,6 @@ import './commerce.css';
 const CHOICE_PARAM = 'offering';
 /** Where the confirmation page finds what was chosen, should the checkout not say. */
 export const PENDING_PURCHASE_KEY = 'ae_pending_purchase';
-
-type ErrorWithCode = { status: number; data: { code: string; message: string } };
-
-function promoRefusal(error: unknown): string | null {
-  const data = (error as Partial<ErrorWithCode> | undefined)?.data;
-  if (data && (PROMO_CODE_ERRORS as readonly string[]).includes(data.code)) return data.message;
-  return null;
-}
 
 /**
  * Spec 2 /purchase: the plans (single, double, all access) and the named bundles at the visitor's
@@ -53,15 +45,10 @@ export function PurchasePage() {
   const formatRefusal = codeFormat && !codeFormat.success ? codeFormat.error.issues[0].message : null;
   const sentCode = appliedCode && !formatRefusal ? appliedCode : undefined;
 
-  const withCode = useGetOfferingsQuery({ promocode: sentCode, affiliateCode: affiliate });
-  const refusal = formatRefusal ?? (withCode.isError ? promoRefusal(withCode.error) : null);
-  // A refused code still shows the prices: asked again without it (spec 4).
-  const withoutCode = useGetOfferingsQuery(
-    { affiliateCode: affiliate },
-    { skip: refusal === null || !sentCode },
-  );
-  const current = refusal && sentCode ? withoutCode : withCode;
+  // A refused code still answers the offerings, priced without it, and says why (spec 4).
+  const current = useGetOfferingsQuery({ promocode: sentCode, affiliateCode: affiliate });
   const reply = current.data;
+  const refusal = formatRefusal ?? reply?.promoCodeError?.message ?? null;
 
   function applyCode(event: FormEvent) {
     event.preventDefault();
@@ -86,7 +73,7 @@ export function PurchasePage() {
         onApply={applyCode}
         applied={sentCode && !refusal && reply ? sentCode : null}
         refusal={refusal}
-        isChecking={withCode.isFetching && Boolean(sentCode)}
+        isChecking={current.isFetching && Boolean(sentCode)}
       />
       {current.isLoading || (current.isFetching && !reply) ? (
         <Loader label="Loading prices" size="large" />

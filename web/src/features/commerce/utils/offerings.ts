@@ -46,14 +46,8 @@ export function namedOfferings(reply: OfferingsReply): NamedOffering[] {
   }));
 }
 
-/** The currency of a price region (the reply names the region; the price list prices these three). */
-const REGION_CURRENCIES: Record<string, string> = { US: 'usd', IN: 'inr', EU: 'eur' };
-
-export function currencyOf(reply: OfferingsReply): string {
-  const stated = (reply as OfferingsReply & { currency?: unknown }).currency;
-  if (typeof stated === 'string' && stated) return stated;
-  return REGION_CURRENCIES[reply.priceRegion.toUpperCase()] ?? 'usd';
-}
+/** The reply's currency; a server that names none prices in US dollars (the price list's default). */
+export const currencyOf = (reply: OfferingsReply): string => reply.currency ?? 'usd';
 
 export const discountLabels: Record<string, string> = {
   bundle: 'Bundle discount',
