@@ -23,7 +23,12 @@ afterAll(async () => {
 
 type Paid = { chargeId: string; position: string; paymentIntent: string };
 
-type Checkout = { products: ProductId[]; amount: number; promoCode?: string; offering?: string };
+type Checkout = {
+  products: ProductId[];
+  amount: number;
+  promoCode?: string;
+  pricing?: { listPrice: number; discounts: Record<string, number> };
+};
 
 /**
  * Given the checkout the platform started (its CheckoutStarted, as purchase-offering appends it), pays
@@ -40,7 +45,7 @@ async function pay(user: SignedInUser, checkout: Checkout): Promise<Paid> {
         data: {
           userId: user.userId,
           sessionId,
-          offering: checkout.offering ?? checkout.products.join(','),
+          offering: checkout.products.join(','),
           products: checkout.products,
           amount: checkout.amount,
           currency: 'usd',
@@ -51,6 +56,7 @@ async function pay(user: SignedInUser, checkout: Checkout): Promise<Paid> {
           successUrl: `${platform.url}/confirmation?purchase=${sessionId}`,
           cancelUrl: `${platform.url}/purchase`,
           expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+          ...(checkout.pricing ? { pricing: checkout.pricing } : {}),
         },
       },
     ],
@@ -126,6 +132,7 @@ describe('receipts', () => {
       products: ['algoexpert', 'systemsexpert'],
       amount: 14_950,
       promoCode: 'SPRING20',
+      pricing: { listPrice: 17_800, discounts: { bundle: 1_360, promo: 1_490, holiday: 0 } },
     });
 
     const link = await askReceipt(buyer, paid.chargeId, paid.position);
@@ -142,7 +149,11 @@ describe('receipts', () => {
     expect(text).toContain(`Date: ${new Date().toISOString().slice(0, 10)}`);
     expect(text).toContain(paid.chargeId);
     expect(text).toContain('Rita Receipt');
-    expect(text).toMatch(/AlgoExpert \+ SystemsExpert\s+149\.50 USD/);
+    expect(text).toMatch(/AlgoExpert \+ SystemsExpert\s+178\.00 USD/);
+    expect(text).toMatch(/Discount: bundle\s+-13\.60 USD/);
+    expect(text).toMatch(/Discount: promo code\s+-14\.90 USD/);
+    expect(text).not.toContain('holiday');
+    expect(text).toMatch(/Price list:\s*version 1/);
     expect(text).toMatch(/Tax\s+0\.00 USD/);
     expect(text).toMatch(/Total\s+149\.50 USD/);
     expect(text).toContain('Promo code applied: SPRING20');

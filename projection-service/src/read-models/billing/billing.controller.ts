@@ -31,6 +31,10 @@ type ReceiptRow = {
   amount_refunded: string;
   promo_code: string | null;
   paid_at: Date;
+  offering: string | null;
+  price_version: number | null;
+  list_price: string | null;
+  discounts: Record<string, number> | null;
   buyer_name: string;
   buyer_email: string | null;
 };
@@ -38,20 +42,40 @@ type ReceiptRow = {
 /** The name a receipt is billed to: the profile's display name, else username (a wipe erases both). */
 const BUYER = `coalesce(nullif(trim(p.name), ''), nullif(trim(p.username), ''), 'Customer') AS buyer_name, p.email AS buyer_email`;
 
-/** A charge as its receipt shows it. */
+/** How a discount is named on a receipt. */
+const DISCOUNT_NAMES: Record<string, string> = {
+  holiday: 'holiday sale',
+  loyalty: 'loyalty',
+  student: 'student',
+  bundle: 'bundle',
+  exploding: 'limited-time offer',
+  proration: 'credit for products owned',
+  promo: 'promo code',
+};
+
+/**
+ * A charge as its receipt shows it: the list price and each discount when the checkout recorded them
+ * and they add up to what was paid; otherwise one line of the products at the amount paid.
+ */
 export function receiptOf(row: ReceiptRow): ReceiptContent {
   const total = Number(row.amount);
+  const products = row.products.map(receiptProductName).join(' + ');
+  const discounts = Object.entries(row.discounts ?? {})
+    .filter(([, amount]) => amount > 0)
+    .map(([name, amount]) => ({ label: DISCOUNT_NAMES[name] ?? name, amount }));
+  const listPrice = row.list_price === null ? null : Number(row.list_price);
+  const addsUp = listPrice !== null && listPrice - discounts.reduce((sum, d) => sum + d.amount, 0) === total;
   return {
     chargeId: row.charge_id,
     paidAt: row.paid_at,
     buyer: { name: row.buyer_name, email: row.buyer_email },
     currency: row.currency,
-    items: [{ label: row.products.map(receiptProductName).join(' + '), amount: total }],
-    discounts: [],
+    items: [{ label: products, amount: addsUp ? listPrice : total }],
+    discounts: addsUp ? discounts : [],
     total,
     refunded: Number(row.amount_refunded),
     promoCode: row.promo_code,
-    priceVersion: null,
+    priceVersion: row.price_version,
   };
 }
 
@@ -153,7 +177,8 @@ export class BillingController {
 
   private async findReceipt(chargeId: string, userId: string): Promise<ReceiptRow> {
     const { rows } = await this.pool.query<ReceiptRow>(
-      `SELECT c.charge_id, c.products, c.amount, c.currency, c.amount_refunded, c.promo_code, c.paid_at, ${BUYER}
+      `SELECT c.charge_id, c.products, c.amount, c.currency, c.amount_refunded, c.promo_code, c.paid_at,
+              c.offering, c.price_version, c.list_price, c.discounts, ${BUYER}
          FROM rm_charges c LEFT JOIN identity_profiles p ON p.user_id = c.user_id
         WHERE c.charge_id = $1 AND c.user_id = $2`,
       [chargeId, userId],
