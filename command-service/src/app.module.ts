@@ -56,6 +56,7 @@ import { PriceListPublisher } from './commerce/price-list/publish-price-list/pri
 import { PublishPriceListController } from './commerce/price-list/publish-price-list/publish-price-list.controller';
 import { PublishPriceListHandler } from './commerce/price-list/publish-price-list/publish-price-list.handler';
 import { PromoCodesRepository } from './commerce/promo-codes/promo-codes.repository';
+import { BuyersRepository } from './commerce/buyers.repository';
 import { CreatePromoCodeController } from './commerce/promo-codes/create-promo-code/create-promo-code.controller';
 import { CreatePromoCodeHandler } from './commerce/promo-codes/create-promo-code/create-promo-code.handler';
 import { ExpirePromoCodeController } from './commerce/promo-codes/expire-promo-code/expire-promo-code.controller';
@@ -129,6 +130,7 @@ export class AppModule implements OnApplicationShutdown {
         CreatePromoCodeHandler,
         ExpirePromoCodeHandler,
         PromoCodesRepository,
+        BuyersRepository,
       ],
     };
   }

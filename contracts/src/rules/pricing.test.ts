@@ -5,6 +5,7 @@ import {
   checkPromoCode,
   doubleOfferingKey,
   explodingOfferEndsAt,
+  formatPrice,
   listOfferingKeys,
   percentOf,
   priceListSchema,
@@ -361,5 +362,14 @@ describe('payment token', () => {
     expect(readPaymentToken('pt1.12.IN.abcdefghijklmnopqrstuv')).toEqual({ priceVersion: 12, region: 'IN' });
     expect(readPaymentToken('pt1.0.IN.abcdefghijklmnopqrstuv')).toBeNull();
     expect(readPaymentToken('pt2.3.US.abcdefghijklmnopqrstuv')).toBeNull();
+  });
+});
+
+describe('formatPrice', () => {
+  it('shows cents with two decimals and the currency sign', () => {
+    expect(formatPrice(14900, 'usd')).toBe('$149.00');
+    expect(formatPrice(5, 'usd')).toBe('$0.05');
+    expect(formatPrice(549900, 'inr')).toBe('₹5,499.00');
+    expect(formatPrice(12950, 'eur')).toBe('€129.50');
   });
 });

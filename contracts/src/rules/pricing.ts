@@ -400,3 +400,13 @@ export function readPaymentToken(token: string): { priceVersion: number; region:
   const match = /^pt1\.([1-9][0-9]{0,8})\.([A-Z]{2})\.[A-Za-z0-9_-]{22}$/.exec(token);
   return match ? { priceVersion: Number(match[1]), region: match[2]! } : null;
 }
+
+/** Cents shown with 2 decimals and the currency's sign (spec 9), e.g. 14900 usd → "$149.00". */
+export function formatPrice(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+}

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type ApiCall, DEFAULT_ANONYMOUS_TOKEN, apiCalls, buildPath, pathMatcher } from '@app/contracts';
 import { type CallOptions, type Platform, STAFF_TOKEN, call, startPlatform } from './platform-harness';
 import { type SignedInUser, signInFake, signInWithRoles } from './identity-support';
@@ -24,6 +26,9 @@ const PYTHON_RUN = {
  * locked question's runs are refused to non-owners in execution-access.test.ts).
  */
 const content = fixtureContent(['pair-with-sum', 'mirror-tree'], { free: ['mirror-tree', 'pair-with-sum'] });
+const shippedPriceList: unknown = JSON.parse(
+  readFileSync(join(__dirname, '../../../content/commerce/price-list.json'), 'utf8'),
+);
 let platform: Platform;
 /** An account the staff endpoints act on. */
 let target: SignedInUser;
@@ -47,6 +52,14 @@ beforeAll(async () => {
     },
   );
   announcementId = published.body.announcement.id;
+  // The offerings calls price with a published list; the expire call ends an existing code.
+  for (const [path, json] of [
+    ['/api/staff/v1/price-list/publish', shippedPriceList],
+    ['/api/staff/v1/promo-codes', { code: 'MATRIX', percentOff: 10 }],
+  ] as const) {
+    const answer = await call(platform.url, path, { json, token: STAFF_TOKEN });
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+  }
   // The read model has the target before the staff queries about it run.
   await call(platform.url, `/api/staff/v1/users/${target.userId}/access`, {
     token: STAFF_TOKEN,
@@ -277,6 +290,14 @@ const endpoints: Endpoint[] = [
     request: get('/api/certificates/v1/00000000-0000-4000-8000-000000000000/verify'),
     allowedStatus: 404,
   },
+  { id: 'getOfferings', request: post('/api/subscriptions/v3/offerings/get', {}) },
+  { id: 'getPlatformOfferings', request: post('/api/subscriptions/v3/platform-offerings/get', {}) },
+  { id: 'getTripleOfferings', request: post('/api/subscriptions/v3/triple-offerings/get', {}) },
+  // The content's list, published again by each allowed caller: the same version changes nothing.
+  { id: 'publishPriceList', request: post('/api/staff/v1/price-list/publish', shippedPriceList) },
+  // The same terms again change nothing.
+  { id: 'createPromoCode', request: post('/api/staff/v1/promo-codes', { code: 'MATRIX', percentOff: 10 }) },
+  { id: 'expirePromoCode', request: post('/api/staff/v1/promo-codes/expire', { code: 'MATRIX' }) },
   { id: 'getSubscriptions', request: get('/api/subscriptions/v2/subscriptions/get') },
   { id: 'getCharges', request: post('/api/subscriptions/v1/charges/get') },
   // Nobody here paid: the charge is not the caller's (or anyone's), then the link is not one we signed.
