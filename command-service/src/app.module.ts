@@ -51,6 +51,8 @@ import { ExpireCheckoutHandler } from './billing/expire-checkout/expire-checkout
 import { StripeCheckouts } from './commerce/stripe-checkouts';
 import { TestCheckoutController } from './commerce/test-checkout/test-checkout.controller';
 import { TestCheckoutPayments } from './commerce/test-checkout/test-checkout-payments';
+import { PurchaseOfferingController } from './commerce/purchase-offering/purchase-offering.controller';
+import { PurchaseOfferingHandler } from './commerce/purchase-offering/purchase-offering.handler';
 import { PriceListRepository } from './commerce/price-list/price-list.repository';
 import { PriceListPublisher } from './commerce/price-list/publish-price-list/price-list-publisher';
 import { PublishPriceListController } from './commerce/price-list/publish-price-list/publish-price-list.controller';
@@ -93,6 +95,7 @@ export class AppModule implements OnApplicationShutdown {
         SetUserDataController,
         StripeWebhookController,
         TestCheckoutController,
+        PurchaseOfferingController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },
@@ -110,6 +113,7 @@ export class AppModule implements OnApplicationShutdown {
         ExpireCheckoutHandler,
         StripeCheckouts,
         TestCheckoutPayments,
+        PurchaseOfferingHandler,
         EventForwarding,
         SessionAuthenticator,
         ...identityProviders,

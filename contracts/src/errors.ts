@@ -75,6 +75,8 @@ export const platformErrorCodes = [
   'CHECKOUT_ALREADY_OWNED',
   /** Purchase: a checkout of one of these products is open (unpaid, not expired) already. */
   'CHECKOUT_IN_PROGRESS',
+  /** Purchase: Stripe's API could not be reached or refused the checkout session; nothing was started. */
+  'CHECKOUT_PROVIDER_FAILED',
   'NOT_FOUND',
   /** The path exists but answers another HTTP method. */
   'METHOD_NOT_ALLOWED',

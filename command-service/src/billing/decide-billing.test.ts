@@ -83,6 +83,7 @@ describe('checkPaidAgainstStarted (given the checkout started, when a paid sessi
     region: 'US',
     affiliateCode: 'clem',
     promoCode: null,
+    checkoutUrl: 'http://localhost/checkout',
     successUrl: 'http://localhost/confirmation?purchase=cs_1',
     cancelUrl: 'http://localhost/purchase',
     expiresAt: '2026-11-20T12:30:00.000Z',

@@ -9,12 +9,16 @@ export type Checkouts = {
   sessions: ReadonlyMap<string, StartedCheckout>;
   /** Products (and allaccess) with an active subscription. */
   subscriptions: ReadonlySet<string>;
+  /** When the account was registered (the exploding offer counts from it). */
+  registeredAt: Date | null;
 };
 
 export const checkoutsAggregate: Aggregate<Checkouts> = {
-  initialState: () => ({ sessions: new Map(), subscriptions: new Set() }),
+  initialState: () => ({ sessions: new Map(), subscriptions: new Set(), registeredAt: null }),
   evolve(state, event) {
     switch (event.type) {
+      case 'UserRegistered':
+        return { ...state, registeredAt: new Date(event.metadata.occurredAt) };
       case 'CheckoutStarted':
         return {
           ...state,

@@ -37,33 +37,37 @@ export class StripeCheckouts {
 
   /** Opens a Checkout Session; answers its id and Stripe's hosted payment url. */
   async create(request: CheckoutSessionRequest): Promise<{ sessionId: string; url: string | null }> {
-    const session = await this.api().checkout.sessions.create(
-      {
-        mode: 'payment',
-        client_reference_id: request.userId,
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: request.currency,
-              unit_amount: request.amount,
-              product_data: { name: request.title },
+    const api = this.api();
+    const session = await providerCall(() =>
+      api.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: request.userId,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency,
+                unit_amount: request.amount,
+                product_data: { name: request.title },
+              },
             },
-          },
-        ],
-        metadata: request.metadata,
-        success_url: request.successUrl,
-        cancel_url: request.cancelUrl,
-        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
-      },
-      { maxNetworkRetries: 2 },
+          ],
+          metadata: request.metadata,
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+        },
+        { maxNetworkRetries: 2 },
+      ),
     );
     return { sessionId: session.id, url: session.url };
   }
 
   /** Ends an unpaid session (Stripe then sends `checkout.session.expired`). */
   async expire(sessionId: string): Promise<void> {
-    await this.api().checkout.sessions.expire(sessionId, {}, { maxNetworkRetries: 2 });
+    const api = this.api();
+    await providerCall(() => api.checkout.sessions.expire(sessionId, {}, { maxNetworkRetries: 2 }));
   }
 
   private api(): Stripe {
@@ -74,6 +78,16 @@ export class StripeCheckouts {
       );
     }
     return this.client;
+  }
+}
+
+/** Stripe's refusals and network failures as the typed CHECKOUT_PROVIDER_FAILED (502). */
+async function providerCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    throw new DomainError('CHECKOUT_PROVIDER_FAILED', `Stripe did not open the checkout: ${error.message}`);
   }
 }
 

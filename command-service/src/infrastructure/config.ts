@@ -61,7 +61,8 @@ export type StripeApiConfig = {
   apiBase: URL | undefined;
 };
 
-const STRIPE_MOCK_KEY = 'sk_test_stripe_mock';
+/** stripe-mock accepts any key that looks like a test-mode secret key. */
+const STRIPE_MOCK_KEY = 'sk_test_stripemock';
 
 function readStripeConfig(env: NodeJS.ProcessEnv): StripeApiConfig | undefined {
   const secretKey = env.STRIPE_SECRET_KEY || undefined;

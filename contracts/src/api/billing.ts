@@ -130,7 +130,7 @@ const checkoutReply = commandAckSchema.extend({ checkoutUrl: z.string() });
 
 export const purchaseOffering = defineCall({
   route: post('purchaseOffering', '/api/subscriptions/v2/offerings/purchase'),
-  state: planned('commerce'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Start buying an offering; answers the checkout url.',

@@ -81,6 +81,8 @@ export const CheckoutStartedV1 = defineEvent({
     region: z.string().min(1).max(16),
     affiliateCode: z.string().max(64).nullable(),
     promoCode: z.string().max(64).nullable(),
+    /** Where the buyer pays: Stripe's hosted page, or outside production the test payment page. */
+    checkoutUrl: z.string().max(2000),
     /** Where the payment page sends the buyer after paying, and after cancelling. */
     successUrl: z.string().max(2000),
     cancelUrl: z.string().max(2000),

@@ -320,6 +320,12 @@ const endpoints: Endpoint[] = [
     }),
     allowedStatus: 400,
   },
+  // Signed-in only; this suite publishes no price list, so a learner then gets 503 SERVICE_UNAVAILABLE.
+  {
+    id: 'purchaseOffering',
+    request: post('/api/subscriptions/v2/offerings/purchase', { offering: 'algoexpert' }),
+    allowedStatus: 503,
+  },
   // Open to anyone (outside production), then 404 for a checkout that was never started.
   ...(['getTestCheckoutPage', 'payTestCheckout', 'cancelTestCheckout'] as const).map((id) => ({
     id,

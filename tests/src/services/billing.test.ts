@@ -115,6 +115,7 @@ async function givenCheckoutStarted(event: StripeEventBody): Promise<void> {
           region: 'US',
           affiliateCode: metadata.affiliateCode || null,
           promoCode: null,
+          checkoutUrl: `${platform.url}/checkout-not-used-here`,
           successUrl: `${platform.url}/confirmation?purchase=${String(session.id)}`,
           cancelUrl: `${platform.url}/purchase`,
           expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),

@@ -55,6 +55,8 @@ export async function startPlatform(options: { env?: Record<string, string> } = 
     // The languages' warm-up after a start has its own tests (execution-engine.test.ts); suites would
     // otherwise share the cores with it and see runs answered as warming up.
     RUN_WARM_UP: 'false',
+    // Stripe's API: the stripe-mock the jest setup started (tests/jest/global-setup.js).
+    STRIPE_API_BASE: process.env.STRIPE_API_BASE ?? '',
     ...options.env,
   };
   const apps: Awaited<ReturnType<typeof startCommandService>>[] = [];

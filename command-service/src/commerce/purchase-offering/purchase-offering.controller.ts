@@ -1,0 +1,46 @@
+import { Controller, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request, Response } from 'express';
+import { type Principal, purchaseOffering } from '@app/contracts';
+import {
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+  acknowledge,
+  commandContext,
+  requireUser,
+} from '@app/server-kit';
+import { PurchaseOfferingCommand } from './purchase-offering.command';
+import type { PurchaseStarted } from './purchase-offering.handler';
+
+/** v2/offerings/purchase (spec 7): answers the url where the buyer pays. Nothing is owned until paid. */
+@Controller()
+export class PurchaseOfferingController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @ContractRoute(purchaseOffering)
+  async purchase(
+    @ValidatedInput() { input }: CallInput<typeof purchaseOffering>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const user = requireUser(principal);
+    const { appended, checkoutUrl } = await this.commandBus.execute<PurchaseOfferingCommand, PurchaseStarted>(
+      new PurchaseOfferingCommand(
+        {
+          userId: user.userId,
+          roles: user.roles,
+          offering: input.offering,
+          paymentToken: input.paymentToken,
+          promocode: input.promocode,
+          affiliateCode: input.affiliateCode,
+          now: new Date(),
+        },
+        commandContext(request),
+      ),
+    );
+    return { ...acknowledge(response, appended), checkoutUrl };
+  }
+}
