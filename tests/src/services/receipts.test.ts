@@ -53,6 +53,7 @@ async function pay(user: SignedInUser, checkout: Checkout): Promise<Paid> {
           region: 'US',
           affiliateCode: null,
           promoCode: checkout.promoCode ?? null,
+          checkoutUrl: `${platform.url}/checkout/test-pay/${sessionId}`,
           successUrl: `${platform.url}/confirmation?purchase=${sessionId}`,
           cancelUrl: `${platform.url}/purchase`,
           expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),

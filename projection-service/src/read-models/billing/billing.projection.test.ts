@@ -69,6 +69,7 @@ const checkoutStarted = (
     region: 'US',
     affiliateCode: null,
     promoCode: null,
+    checkoutUrl: 'http://localhost/checkout/test-pay',
     successUrl: 'http://localhost/confirmation',
     cancelUrl: 'http://localhost/purchase',
     expiresAt: '2026-11-20T11:00:00.000Z',

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   PROMO_CODE_QUERY_PARAM,
@@ -48,6 +48,15 @@ export function PurchasePage() {
   // A refused code still answers the offerings, priced without it, and says why (spec 4).
   const current = useGetOfferingsQuery({ promocode: sentCode, affiliateCode: affiliate });
   const reply = current.data;
+  // Prices depend on who asks (owned products, student, new account): signing in prices them again.
+  const isSignedIn = useAppSelector(selectIsSignedIn);
+  const pricedFor = useRef(isSignedIn);
+  const { refetch } = current;
+  useEffect(() => {
+    if (pricedFor.current === isSignedIn) return;
+    pricedFor.current = isSignedIn;
+    void refetch();
+  }, [isSignedIn, refetch]);
   const refusal = formatRefusal ?? reply?.promoCodeError?.message ?? null;
 
   function applyCode(event: FormEvent) {
