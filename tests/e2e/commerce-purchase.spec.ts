@@ -33,7 +33,7 @@ test('a visitor with a promo code buys the Tech Interview Bundle, pays, owns it,
     .toBeNull();
 
   await page.goto(`/purchase?a=${code}`);
-  await expect(page.getByLabel('Promo code', { exact: true })).toHaveValue(code);
+  await expect(page.getByRole('textbox', { name: 'Promo code' })).toHaveValue(code);
   await expect(page.getByText(`Promo code ${code} applied.`)).toBeVisible();
   const bundle = page.locator('.offering-grid [data-offering="tech-interview"]');
   await expect(bundle.getByRole('heading', { name: 'Tech Interview Bundle' })).toBeVisible();
