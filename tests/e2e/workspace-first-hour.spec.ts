@@ -13,8 +13,7 @@ import { SLUG, fileOf, openWorkspace } from './support/workspace';
 /** A free question (visitors open it) with one of the longest titles. */
 const LONG_TITLE_SLUG = 'palindrome-past-punctuation';
 
-const settings = (page: Page) => page.locator('details.workspace-settings');
-const settingsButton = (page: Page) => settings(page).locator('summary');
+const settingsButton = (page: Page) => page.getByRole('button', { name: 'Settings', exact: true });
 
 test('the Settings popover closes on Escape (focus back on Settings) and on a press outside', async ({
   page,
@@ -37,6 +36,8 @@ test('the Settings popover closes on Escape (focus back on Settings) and on a pr
 
   await settingsButton(page).click();
   await expect(keymap).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Workspace settings' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   // A press inside leaves it open.
   await page.getByLabel('Font size').getByText('Font size').click();
   await expect(keymap).toBeVisible();
@@ -132,10 +133,29 @@ test('at 390 px the workspace shows one part at a time, chosen by tabs, and noth
   await expect(question).toBeVisible();
   await expect(code).toBeHidden();
   await expect(results).toBeHidden();
+  // The question's panes are one row of tabs: the prompt has the screen, the scratchpad is a tab away.
+  const paneTabs = question.getByRole('tablist', { name: 'Panes' });
+  const scratchpad = question.getByRole('textbox', { name: 'Scratchpad' });
+  const prompt = question.getByRole('tabpanel', { name: 'Prompt' });
+  await expect(paneTabs.getByRole('tab')).toHaveText(['Prompt', 'Scratchpad']);
+  await expect(paneTabs.getByRole('tab', { name: 'Prompt' })).toHaveAttribute('aria-selected', 'true');
+  await expect(prompt).toBeVisible();
+  await expect(scratchpad).toBeHidden();
+  const promptBox = (await prompt.boundingBox())!;
+  expect(promptBox.y + promptBox.height).toBeGreaterThan(800);
   await expect(page).toHaveScreenshot('workspace-390-question.png', {
     mask: volatile(page),
     maxDiffPixelRatio: 0.01,
   });
+  expect(await seriousViolations(page)).toEqual([]);
+  await paneTabs.getByRole('tab', { name: 'Scratchpad' }).click();
+  await expect(scratchpad).toBeVisible();
+  await expect(prompt).toBeHidden();
+  const scratchpadBox = (await scratchpad.boundingBox())!;
+  expect(scratchpadBox.height).toBeGreaterThan(250);
+  await paneTabs.getByRole('tab', { name: 'Prompt' }).click();
+  await expect(prompt).toBeVisible();
+  await expect(scratchpad).toBeHidden();
 
   // The editor fills the screen under the tabs, not below a full-height scratchpad.
   await tabs.getByRole('tab', { name: 'Code' }).click();
@@ -158,4 +178,43 @@ test('at 390 px the workspace shows one part at a time, chosen by tabs, and noth
   await expect(results).toBeVisible();
   await expect(code).toBeHidden();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("at 390 px Run Code, Ctrl+' in the editor and Ctrl+' elsewhere all bring up the Results tab", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/questions');
+  await signInAsDeveloper(page, uniquePerson('workspace-phone-run'));
+  await openWorkspace(page, SLUG);
+  const tabs = page.getByRole('tablist', { name: 'Workspace parts' });
+  const resultsTab = tabs.getByRole('tab', { name: 'Results' });
+  const results = page.getByRole('region', { name: 'Results' });
+  const outcome = results.getByRole('heading', { level: 3 });
+  const code = page.getByRole('region', { name: 'Your solution' });
+
+  // The button under the editor.
+  await tabs.getByRole('tab', { name: 'Code' }).click();
+  await code.getByRole('button', { name: 'Run Code' }).click();
+  await expect(resultsTab).toHaveAttribute('aria-selected', 'true');
+  await expect(results).toBeVisible();
+  await expect(code).toBeHidden();
+  await expect(outcome).toBeVisible({ timeout: 30_000 });
+
+  // The shortcut typed in the editor.
+  await tabs.getByRole('tab', { name: 'Code' }).click();
+  await page.locator('.workspace__editor .monaco-editor .view-lines').click();
+  await expect(results).toBeHidden();
+  await page.keyboard.press("Control+'");
+  await expect(resultsTab).toHaveAttribute('aria-selected', 'true');
+  await expect(results).toBeVisible();
+  await expect(outcome).toBeVisible({ timeout: 30_000 });
+
+  // The shortcut anywhere else: here from the Question tab.
+  await tabs.getByRole('tab', { name: 'Question' }).click();
+  await expect(results).toBeHidden();
+  await page.keyboard.press("Control+'");
+  await expect(resultsTab).toHaveAttribute('aria-selected', 'true');
+  await expect(results).toBeVisible();
+  await expect(outcome).toBeVisible({ timeout: 30_000 });
 });

@@ -46,17 +46,17 @@ function optionsSaved(page: Page, fragment: string) {
   );
 }
 
-const settings = (page: Page) => page.locator('details.workspace-settings');
+const settingsButton = (page: Page) => page.getByRole('button', { name: 'Settings', exact: true });
 
 async function openSettings(page: Page) {
-  if ((await settings(page).getAttribute('open')) === null)
-    await settings(page).getByText('Settings', { exact: true }).click();
+  if ((await settingsButton(page).getAttribute('aria-expanded')) !== 'true')
+    await settingsButton(page).click();
   await expect(page.getByLabel('Keymap')).toBeVisible();
 }
 
 async function closeSettings(page: Page) {
-  if ((await settings(page).getAttribute('open')) !== null)
-    await settings(page).getByText('Settings', { exact: true }).click();
+  if ((await settingsButton(page).getAttribute('aria-expanded')) === 'true')
+    await settingsButton(page).click();
   await expect(page.getByLabel('Keymap')).toBeHidden();
 }
 

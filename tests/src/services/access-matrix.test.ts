@@ -320,11 +320,11 @@ const endpoints: Endpoint[] = [
     }),
     allowedStatus: 400,
   },
-  // Signed-in only; this suite publishes no price list, so a learner then gets 503 SERVICE_UNAVAILABLE.
+  // Signed-in only, then 404 CHECKOUT_UNKNOWN_OFFERING (purchase-offering.test.ts buys for real).
   {
     id: 'purchaseOffering',
-    request: post('/api/subscriptions/v2/offerings/purchase', { offering: 'algoexpert' }),
-    allowedStatus: 503,
+    request: post('/api/subscriptions/v2/offerings/purchase', { offering: 'goldexpert' }),
+    allowedStatus: 404,
   },
   // Open to anyone (outside production), then 404 for a checkout that was never started.
   ...(['getTestCheckoutPage', 'payTestCheckout', 'cancelTestCheckout'] as const).map((id) => ({

@@ -210,6 +210,15 @@ describe('v2/offerings/purchase with the test payment page', () => {
       amount: minusPercent(ALGO_PRICE, 10),
       promoCode: 'TENOFF',
     });
+    // Paid, the code counts one use (its stream); the position answered covers it.
+    const paid = await submit(inRegion.body.checkoutUrl, 'pay');
+    expect(paid.status).toBe(303);
+    const { rows } = await platform.pool.query(
+      `SELECT data FROM es_events WHERE stream_id = 'promo-code-TENOFF' AND type = 'PromoCodeRedeemed'`,
+    );
+    expect(rows.map((r) => r.data)).toEqual([
+      { code: 'TENOFF', userId: user.userId, purchaseId: (await buyerEvents(user.userId))[0].data.sessionId },
+    ]);
   });
 
   it('fulfils only the session as started: a tampered amount or product is a 400 and a replay a duplicate', async () => {

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
-import { userStreamId } from '@app/contracts';
+import { promoCodeStreamId, userStreamId } from '@app/contracts';
 import { LOGGER } from '@app/server-kit';
 import { AggregateStore } from '../../infrastructure/aggregate-store';
 import { checkoutsAggregate } from '../../commerce/checkouts.aggregate';
@@ -39,7 +39,8 @@ export class FulfilCheckoutHandler implements ICommandHandler<FulfilCheckoutComm
   }: FulfilCheckoutCommand): Promise<BillingOutcome> {
     // A started checkout never changes, so reading it before the transaction is as good as inside.
     const { state } = await this.aggregates.load(userStreamId(checkout.userId), checkoutsAggregate);
-    const mismatch = checkPaidAgainstStarted(state.sessions.get(checkout.purchaseId), checkout, priceVersion);
+    const started = state.sessions.get(checkout.purchaseId);
+    const mismatch = checkPaidAgainstStarted(started, checkout, priceVersion);
     if (mismatch) throw mismatch;
     return this.appender.transaction(async (tx) => {
       const user = await lockUser(tx.client, checkout.userId);
@@ -56,12 +57,25 @@ export class FulfilCheckoutHandler implements ICommandHandler<FulfilCheckoutComm
       const earlier = (await purchasesOf(tx.client, checkout.userId)).filter(
         (p) => p.purchaseId !== checkout.purchaseId,
       );
-      const appended = await commitBillingDecision(
+      let appended = await commitBillingDecision(
         tx,
         checkout.userId,
         decideFulfilment(earlier, checkout, paidAt),
         correlationId,
       );
+      // The promo code the checkout was priced with counts one use toward its limit, paid only.
+      if (started?.promoCode) {
+        appended = await tx.append(
+          promoCodeStreamId(started.promoCode),
+          [
+            {
+              type: 'PromoCodeRedeemed',
+              data: { code: started.promoCode, userId: checkout.userId, purchaseId: checkout.purchaseId },
+            },
+          ],
+          { actor: { kind: 'system', id: 'stripe' }, correlationId },
+        );
+      }
       await setFulfilmentPosition(tx.client, checkout.purchaseId, appended.position);
       return { outcome: 'fulfilled', appended };
     });

@@ -16,6 +16,7 @@ const token = (version: number, region = 'US') => `pt1.${version}.${region}.${'a
 const request = (overrides: Partial<Parameters<typeof decidePurchaseOffering>[0]> = {}) => ({
   userId,
   roles: [] as string[],
+  region: null,
   offering: 'algoexpert',
   paymentToken: token(priceList.version),
   promocode: undefined,

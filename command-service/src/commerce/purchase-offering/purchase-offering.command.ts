@@ -7,6 +7,8 @@ export class PurchaseOfferingCommand {
       userId: string;
       /** The buyer's roles (product roles count as owned; `student` prices the student discount). */
       roles: readonly string[];
+      /** The profile's region (priced in when the payment token names none). */
+      region: string | null;
       /** The offering's key in the offerings reply. */
       offering: string;
       /** The offerings reply's token: the price version the buyer was shown. */

@@ -32,6 +32,7 @@ export class PurchaseOfferingController {
         {
           userId: user.userId,
           roles: user.roles,
+          region: user.region ?? null,
           offering: input.offering,
           paymentToken: input.paymentToken,
           promocode: input.promocode,

@@ -42,7 +42,7 @@ export class PurchaseOfferingHandler implements ICommandHandler<PurchaseOffering
   async execute({ request, context }: PurchaseOfferingCommand): Promise<PurchaseStarted> {
     const priceList = await this.priceLists.currentPriceList();
     const shown = request.paymentToken === undefined ? null : readPaymentToken(request.paymentToken);
-    const region = pricingRegion(priceList, shown?.region);
+    const region = pricingRegion(priceList, shown?.region ?? request.region);
     const promo = request.promocode
       ? await this.promoCodes.promoCodeTerms(request.promocode, {
           userId: request.userId,

@@ -150,13 +150,25 @@ export class OfferingsController {
     };
   }
 
+  /** Published lists never change (a change is a new version), so each version is parsed once. */
+  private readonly lists = new Map<number, PriceList>();
+
   private async priceList(): Promise<PriceList> {
-    const { rows } = await this.pool.query<{ list: unknown }>(
-      'SELECT list FROM offerings_price_lists ORDER BY version DESC LIMIT 1',
+    const latest = await this.pool.query<{ version: number }>(
+      'SELECT version FROM offerings_price_lists ORDER BY version DESC LIMIT 1',
     );
-    if (!rows[0])
+    const version = latest.rows[0]?.version;
+    if (version === undefined)
       throw new DomainError('SERVICE_UNAVAILABLE', 'No price list is published yet; try again shortly.');
-    return priceListSchema.parse(rows[0].list);
+    const cached = this.lists.get(version);
+    if (cached) return cached;
+    const { rows } = await this.pool.query<{ list: unknown }>(
+      'SELECT list FROM offerings_price_lists WHERE version = $1',
+      [version],
+    );
+    const list = priceListSchema.parse(rows[0]!.list);
+    this.lists.set(version, list);
+    return list;
   }
 
   private async firstSeenAt(userId: string | undefined): Promise<Date | null> {

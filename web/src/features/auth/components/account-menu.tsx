@@ -1,9 +1,9 @@
-import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { logOut, useCurrentUser } from '@/shared/auth/session';
 import { useOwnedProducts } from '@/shared/billing/billing-api';
 import { useAppDispatch } from '@/shared/lib/store';
-import { useDismiss } from '@/shared/lib/use-dismiss';
 import { Loader } from '@/shared/ui/loader';
 import { useGetAffiliateDataQuery } from '../api/affiliate-status';
 import { rememberPreviousLogin } from '../utils/previous-login';
@@ -21,9 +21,10 @@ const accountLinks: readonly MenuLink[] = [
 const affiliateLink: MenuLink = { to: '/affiliate-dashboard', label: 'Affiliate dashboard' };
 
 /**
- * The signed-in user's name as a menu button (the WAI-ARIA menu button pattern): it opens the account
- * pages and Log out. Arrow keys, Home and End move between the items, Escape closes and returns focus to
- * the button, Tab and a press outside close it.
+ * The signed-in user's name as a menu button: it opens the account pages and Log out. Radix's dropdown
+ * menu gives the WAI-ARIA menu button pattern (arrow keys, Home, End and typed letters move between the
+ * items, Escape closes and returns focus to the button, a press outside closes). It is not modal, so the
+ * page stays usable while it is open, and it renders inside the header rather than in a portal.
  */
 export function SignedInAccount() {
   const dispatch = useAppDispatch();
@@ -33,30 +34,13 @@ export function SignedInAccount() {
   const affiliate = useGetAffiliateDataQuery();
   const [isOpen, setIsOpen] = useState(false);
   const [isLoggingOut, setIsLoggingOut] = useState(false);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
-  // Which item takes focus once the menu has opened: the first, the last, or none (a pointer opened it).
-  const focusOnOpen = useRef<'first' | 'last' | null>(null);
-  const ids = useId();
-  const menuId = `${ids}-menu`;
+  // ArrowUp on the button opens the menu on its last item (Radix opens on the first for ArrowDown).
+  const focusLastOnOpen = useRef(false);
 
   // The next sign-in dialog on this browser reminds which account had which products.
   useEffect(() => {
     if (user && ownedProducts) rememberPreviousLogin(user.oauthProvider, ownedProducts);
   }, [user, ownedProducts]);
-
-  useDismiss(containerRef, isOpen, (reason) => {
-    setIsOpen(false);
-    if (reason === 'escape') buttonRef.current?.focus();
-  });
-
-  useEffect(() => {
-    if (!isOpen || focusOnOpen.current === null) return;
-    const items = menuItems();
-    (focusOnOpen.current === 'first' ? items[0] : items.at(-1))?.focus();
-    focusOnOpen.current = null;
-  }, [isOpen]);
 
   // Without the user's details (a failed call) the session still works: only the name is missing.
   const displayName = user
@@ -66,128 +50,77 @@ export function SignedInAccount() {
       : null;
   const links = affiliate.data?.isAffiliate ? [...accountLinks, affiliateLink] : accountLinks;
 
-  function menuItems(): HTMLElement[] {
-    return Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-  }
-
-  function open(focus: 'first' | 'last' | null) {
-    focusOnOpen.current = focus;
+  function handleButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    focusLastOnOpen.current = true;
     setIsOpen(true);
   }
 
-  function close() {
-    setIsOpen(false);
+  // The menu takes focus as it opens, then Radix moves it on to the first item; ArrowUp asked for the
+  // last one, so once that is done focus goes there.
+  function handleMenuFocus(event: FocusEvent<HTMLDivElement>) {
+    if (event.target !== event.currentTarget || !focusLastOnOpen.current) return;
+    focusLastOnOpen.current = false;
+    const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]'));
+    queueMicrotask(() => items.at(-1)?.focus());
   }
 
-  function handleButtonClick(event: MouseEvent<HTMLButtonElement>) {
-    if (isOpen) close();
-    // A click from the keyboard (Enter, Space) has no pointer position: it moves focus into the menu.
-    else open(event.detail === 0 ? 'first' : null);
+  function handleMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    // Tab leaves the menu: it closes, and focus goes back to the button.
+    if (event.key === 'Tab') setIsOpen(false);
   }
 
-  function handleButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (isOpen) {
-        const items = menuItems();
-        (event.key === 'ArrowDown' ? items[0] : items.at(-1))?.focus();
-      } else open(event.key === 'ArrowDown' ? 'first' : 'last');
-    }
-  }
-
-  function handleMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    const items = menuItems();
-    const current = items.indexOf(document.activeElement as HTMLElement);
-    const moveTo = (index: number) => {
-      event.preventDefault();
-      items[(index + items.length) % items.length]?.focus();
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        return moveTo(current + 1);
-      case 'ArrowUp':
-        return moveTo(current - 1);
-      case 'Home':
-        return moveTo(0);
-      case 'End':
-        return moveTo(items.length - 1);
-      case 'Tab':
-        // Focus moves on to the next control of the page, as from the button.
-        return close();
-      default:
-        if (event.key.length === 1 && /\S/.test(event.key)) {
-          // Typing a letter moves to the next item starting with it.
-          const letter = event.key.toLowerCase();
-          const order = [...items.slice(current + 1), ...items.slice(0, current + 1)];
-          const match = order.find((item) => item.textContent?.trim().toLowerCase().startsWith(letter));
-          if (match) {
-            event.preventDefault();
-            match.focus();
-          }
-        }
-    }
-  }
-
-  async function handleLogOut() {
+  function handleLogOutSelect(event: Event) {
+    // The menu stays open with a spinner on Log out until the session has ended.
+    event.preventDefault();
+    if (isLoggingOut) return;
     setIsLoggingOut(true);
     // This component goes away when the session ends, so the flag is never reset.
-    await dispatch(logOut('userLoggedOut'));
+    void dispatch(logOut('userLoggedOut'));
   }
 
   if (displayName === null) return <Loader label="Loading your account" />;
 
   return (
-    <div className="account" ref={containerRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="account__button"
-        id={`${ids}-button`}
-        aria-haspopup="menu"
-        aria-expanded={isOpen}
-        aria-controls={isOpen ? menuId : undefined}
-        onClick={handleButtonClick}
-        onKeyDown={handleButtonKeyDown}
-      >
-        {user?.avatarUrl ? <img className="account__avatar" src={user.avatarUrl} alt="" /> : null}
-        <span className="account__name" data-testid="account-name">
-          {displayName}
-        </span>
-        <span className="account__chevron" aria-hidden="true" />
-      </button>
-      {isOpen ? (
-        <ul
-          ref={menuRef}
-          id={menuId}
+    <div className="account">
+      <DropdownMenu.Root open={isOpen} onOpenChange={setIsOpen} modal={false}>
+        <DropdownMenu.Trigger className="account__button" onKeyDown={handleButtonKeyDown}>
+          {user?.avatarUrl ? <img className="account__avatar" src={user.avatarUrl} alt="" /> : null}
+          <span className="account__name" data-testid="account-name">
+            {displayName}
+          </span>
+          <span className="account__chevron" aria-hidden="true" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Content
           className="account__menu"
-          role="menu"
-          aria-labelledby={`${ids}-button`}
+          align="end"
+          sideOffset={6}
+          collisionPadding={8}
+          loop
+          onFocus={handleMenuFocus}
           onKeyDown={handleMenuKeyDown}
         >
           {links.map((link) => (
-            <li key={link.to} role="none">
-              <Link to={link.to} role="menuitem" tabIndex={-1} className="account__item" onClick={close}>
-                {link.label}
-              </Link>
-            </li>
+            <DropdownMenu.Item key={link.to} asChild className="account__item">
+              <Link to={link.to}>{link.label}</Link>
+            </DropdownMenu.Item>
           ))}
-          <li role="separator" className="account__separator" />
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className="account__item"
-              aria-disabled={isLoggingOut || undefined}
-              aria-busy={isLoggingOut || undefined}
-              onClick={() => void (isLoggingOut ? undefined : handleLogOut())}
-            >
+          <DropdownMenu.Separator className="account__separator" />
+          <DropdownMenu.Item
+            asChild
+            className="account__item"
+            aria-disabled={isLoggingOut || undefined}
+            aria-busy={isLoggingOut || undefined}
+            onSelect={handleLogOutSelect}
+          >
+            <button type="button">
               {isLoggingOut ? <span className="spinner spinner--inline" aria-hidden="true" /> : null}
               Log out
             </button>
-          </li>
-        </ul>
-      ) : null}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Root>
     </div>
   );
 }

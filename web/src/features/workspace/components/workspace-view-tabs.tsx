@@ -1,5 +1,8 @@
 import { type KeyboardEvent, useRef } from 'react';
 
+/** When the workspace is laid out for a phone: the same query as workspace.css's phone rules. */
+export const PHONE_LAYOUT_QUERY = '(width < 768px)';
+
 export type WorkspaceView = 'question' | 'code' | 'results';
 
 const views: readonly { id: WorkspaceView; label: string; controls: string }[] = [

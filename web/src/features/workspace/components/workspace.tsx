@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { useMediaQuery } from 'usehooks-ts';
 import type { WorkspacePane } from '@app/contracts';
 import { useAppDispatch } from '@/shared/lib/store';
 import { noticeShown } from '@/shared/notices/notices-slice';
@@ -20,7 +21,7 @@ import { QuestionPanes } from './question-panes';
 import { ResultsSection } from './results-section';
 import type { RunAction } from './run-results';
 import { WorkspaceBar } from './workspace-bar';
-import { type WorkspaceView, WorkspaceViewTabs } from './workspace-view-tabs';
+import { PHONE_LAYOUT_QUERY, type WorkspaceView, WorkspaceViewTabs } from './workspace-view-tabs';
 
 const CodeEditor = lazy(() => import('../editor/code-editor').then((m) => ({ default: m.CodeEditor })));
 // The animated walkthrough (the video pane) loads with its pane, not with the workspace.
@@ -53,9 +54,23 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
     code: drafts.code,
     slot: drafts.slot,
   });
-  useRunShortcuts(run.execute);
   // On a phone one part shows at a time (the tabs under the bar); wider screens show all three.
   const [view, setView] = useState<WorkspaceView>('question');
+  const isPhone = useMediaQuery(PHONE_LAYOUT_QUERY);
+  const { execute } = run;
+  const { isWhiteboardModeOn } = options;
+
+  // Run Code, Submit Code, the quick test and their shortcuts: the outcome is what the learner wants
+  // next, so on a phone the Results tab comes up (unless nothing runs: signed out, or Run in whiteboard
+  // mode).
+  const handleAction = useCallback(
+    (action: RunAction) => {
+      if (signedIn && (action === 'submit' || !isWhiteboardModeOn)) setView('results');
+      void execute(action);
+    },
+    [signedIn, isWhiteboardModeOn, execute],
+  );
+  useRunShortcuts(handleAction);
 
   const copy = useCallback(
     async (text: string) => {
@@ -68,12 +83,6 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
   function handleFreshToggle() {
     drafts.toggleFresh();
     run.clearOutcome();
-  }
-
-  function handleAction(action: RunAction) {
-    // The outcome is what the learner wants next: on a phone, show it.
-    if (signedIn) setView('results');
-    void run.execute(action);
   }
 
   function renderPane(pane: WorkspacePane) {
@@ -123,7 +132,12 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
       <WorkspaceViewTabs view={view} onSelect={setView} />
 
       <div className="workspace__grid" data-view={view}>
-        <QuestionPanes halves={panes.halves} onSelectTab={panes.selectTab} renderPane={renderPane} />
+        <QuestionPanes
+          halves={panes.halves}
+          stack={isPhone ? panes.stack : null}
+          onSelectTab={panes.selectTab}
+          renderPane={renderPane}
+        />
 
         <section id="workspace-code" className="workspace__code" aria-label="Your solution">
           <CodeBar

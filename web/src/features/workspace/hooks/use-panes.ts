@@ -11,14 +11,19 @@ export type PaneHalf = {
   size: number;
 };
 
+/** Every open pane as one row of tabs, as a phone shows them: the pane chosen last, else the first open. */
+export type PaneStack = { panes: WorkspacePane[]; shown: WorkspacePane | undefined };
+
 /**
  * The info column's panes (spec 4): which are open (never none), and which tab each half shows. Opening a
- * pane selects it in its half.
+ * pane selects it in its half. On a phone the halves become one row of tabs (`stack`), showing the pane
+ * chosen last.
  */
 export function usePanes() {
   const [openPanes, setOpenPanes] = useState(defaultOpenPanes);
   const [activeTop, setActiveTop] = useState<WorkspacePane>('prompt');
   const [activeBottom, setActiveBottom] = useState<WorkspacePane>('scratchpad');
+  const [chosenLast, setChosenLast] = useState<WorkspacePane>('prompt');
 
   function toggle(pane: WorkspacePane) {
     const next = togglePane(openPanes, pane);
@@ -27,6 +32,7 @@ export function usePanes() {
   }
 
   function selectTab(pane: WorkspacePane) {
+    setChosenLast(pane);
     if ((paneHalves.top as readonly WorkspacePane[]).includes(pane)) setActiveTop(pane);
     else setActiveBottom(pane);
   }
@@ -46,5 +52,11 @@ export function usePanes() {
     return { name, panes, shown: panes.includes(active) ? active : panes[0], size };
   }
 
-  return { openPanes, togglePane: toggle, selectTab, halves };
+  const stacked = halves.flatMap((half) => half.panes);
+  const stack: PaneStack = {
+    panes: stacked,
+    shown: stacked.includes(chosenLast) ? chosenLast : stacked[0],
+  };
+
+  return { openPanes, togglePane: toggle, selectTab, halves, stack };
 }
