@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { pdfText } from '../src/services/pdf-text';
 import { loginTokenOf, signInAsDeveloper, uniquePerson } from './support/auth';
-import { payCheckout, userIdOf } from './support/billing';
+import { payCheckout } from './support/billing';
 import { seriousViolations } from './support/axe';
 
 /*
@@ -21,8 +23,7 @@ test('a purchase paid through Stripe reaches the account pages through the start
   await expect(page.getByRole('heading', { name: 'No purchases yet' })).toBeVisible();
   expect(await customerFlag(page)).toBeNull();
 
-  const userId = await userIdOf(request, (await loginTokenOf(page.context()))!);
-  const checkout = await payCheckout(request, userId, ['algoexpert', 'systemsexpert'], 14_900);
+  const checkout = await payCheckout(request, (await loginTokenOf(page.context()))!, 'tech-interview');
 
   // A new page load: both startup calls go out, and the charge shows.
   const subscriptionsCall = page.waitForResponse((r) =>
@@ -41,9 +42,10 @@ test('a purchase paid through Stripe reaches the account pages through the start
       checkout.createdAt,
     ),
     'AlgoExpert, SystemsExpert',
-    '$149.00',
+    `$${(checkout.amount / 100).toFixed(2)}`,
     'Paid',
     checkout.paymentIntent,
+    'Download receipt',
   ]);
   await expect.poll(() => customerFlag(page)).toBe('true');
   expect(await seriousViolations(page)).toEqual([]);
@@ -71,8 +73,7 @@ test('buying the all-access bundle hides the sale banner, as owning every produc
   await signInAsDeveloper(page, uniquePerson('bundle-buyer'));
   await expect(saleBanner).toBeVisible();
 
-  const userId = await userIdOf(request, (await loginTokenOf(page.context()))!);
-  await payCheckout(request, userId, ['allaccess'], 29_900);
+  await payCheckout(request, (await loginTokenOf(page.context()))!, 'allaccess');
   await page.reload();
   await expect(page.getByTestId('account-name')).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -92,4 +93,28 @@ test('an anonymous visitor asks for no billing data and sees the sign-in prompt'
   await expect(page.getByText('Log in to see your transactions.')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(billingCalls).toEqual([]);
+});
+
+test('a buyer downloads the receipt of a charge from the transactions page, and the PDF says what was paid', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/account/transactions');
+  await signInAsDeveloper(page, uniquePerson('receipt-reader'));
+  await expect(page.getByRole('heading', { name: 'No purchases yet' })).toBeVisible();
+  const checkout = await payCheckout(request, (await loginTokenOf(page.context()))!, 'tech-interview');
+  await page.reload();
+  const row = page.locator(`tr[data-charge="${checkout.paymentIntent}"]`);
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('button', { name: /^Download receipt/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^receipt-R-\d{8}-[0-9A-F]{8}\.pdf$/);
+  const text = await pdfText(readFileSync((await download.path())!));
+  expect(text).toContain(checkout.paymentIntent);
+  const total = (checkout.amount / 100).toFixed(2).replace('.', '\\.');
+  expect(text).toMatch(/AlgoExpert \+ SystemsExpert\s+\d+\.\d\d USD/);
+  expect(text).toMatch(/Tax\s+0\.00 USD/);
+  expect(text).toMatch(new RegExp(`Total\\s+${total} USD`));
+  await expect(page).toHaveURL(/\/account\/transactions$/);
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -160,6 +160,8 @@ export const getSubscriptions = defineCall({
 /** Charge of spec 3: the spec names only the id; amount, products and date are what the transactions page needs. */
 export const chargeSchema = z.object({
   id: idSchema,
+  /** The checkout that was paid (the `purchase` of /confirmation's url). */
+  purchaseId: idSchema,
   amount: centsSchema,
   currency: z.string(),
   products: z.array(productOrBundleSchema),
@@ -246,12 +248,34 @@ const receiptReply = z.object({ url: z.string() });
 
 export const downloadReceipt = defineCall({
   route: post('downloadReceipt', '/api/subscriptions/v2/receipts/download'),
-  state: planned('commerce'),
+  state: built,
   kind: 'query',
   access: signedIn,
-  summary: 'Receipt of one charge.',
+  summary:
+    "Receipt of one of the caller's charges: a link to its PDF, valid a few minutes (404 for another's).",
   request: z.object({ chargeId: idSchema }),
   response: receiptReply,
+});
+
+/**
+ * The PDF behind downloadReceipt's link. The link is opened by the browser, which sends no
+ * Authorization header, so the signed, expiring token in the path is the authorisation.
+ */
+export const getReceiptPdf = defineCall({
+  route: get('getReceiptPdf', '/api/subscriptions/v2/receipts/{receiptToken}.pdf'),
+  state: built,
+  kind: 'query',
+  access: anyone,
+  params: z.object({
+    receiptToken: z
+      .string()
+      .min(1)
+      .max(1000)
+      .regex(/^[A-Za-z0-9_.-]+$/, 'The receipt link is not valid.'),
+  }),
+  summary: 'A receipt as a PDF (application/pdf) through a link downloadReceipt made; 404 once it expired.',
+  request: z.object({}),
+  response: z.unknown(),
 });
 
 // ---------------------------------------------------------------------------

@@ -57,6 +57,7 @@ describe('apiCalls', () => {
     // The languages this deployment can run, for the workspace's language menu.
     // The public certificate pages behind generate_certificate's url.
     // The payment provider's webhook, which fulfils purchases.
+    // The receipt PDF behind receipts/download's short-lived link.
     // Help's contact form (spec 2 names the page, not its call).
     // The walkthrough trace of a coding question, which the workspace's walkthrough pane animates.
     // Outside production, the test payment page standing in for Stripe's hosted checkout.
@@ -72,6 +73,7 @@ describe('apiCalls', () => {
         'signOut',
         'getCertificatePdf',
         'verifyCertificate',
+        'getReceiptPdf',
         'openSupportTicket',
         'getCodingQuestionTrace',
       ].sort(),

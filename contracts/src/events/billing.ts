@@ -88,6 +88,17 @@ export const CheckoutStartedV1 = defineEvent({
     cancelUrl: z.string().max(2000),
     /** After this the session cannot be paid, and another checkout of its products may start. */
     expiresAt: z.iso.datetime({ offset: true }),
+    /**
+     * The price as shown to the buyer, for the receipt: the list price (cents) and each discount taken
+     * off it by name (holiday, loyalty, student, bundle, exploding, proration, promo). Absent from
+     * checkouts started before receipts listed discounts; amount = listPrice minus the discounts.
+     */
+    pricing: z
+      .object({
+        listPrice: z.number().int().min(0),
+        discounts: z.record(z.string().min(1).max(40), z.number().int().min(0)),
+      })
+      .optional(),
   }),
 });
 

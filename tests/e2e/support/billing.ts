@@ -1,54 +1,50 @@
-import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
-import Stripe from 'stripe';
-import { E2E_STRIPE_WEBHOOK_SECRET } from './environment';
 
-const id = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '')}`;
-
-export type PaidCheckout = { sessionId: string; paymentIntent: string; createdAt: Date };
+export type PaidCheckout = { sessionId: string; paymentIntent: string; createdAt: Date; amount: number };
 
 /**
- * Pays a checkout as Stripe reports it: a `checkout.session.completed` event for the user, signed
- * with the platform's webhook secret and delivered to its webhook, as Stripe's servers would.
+ * Buys an offering the way the site does: the purchase call opens the checkout, then the local test
+ * payment page's Pay sends the platform Stripe's signed `checkout.session.completed`, as Stripe's
+ * servers would. Answers the charge once the read model shows it.
  */
 export async function payCheckout(
   request: APIRequestContext,
-  userId: string,
-  products: string[],
-  amountCents: number,
+  token: string,
+  offering: string,
 ): Promise<PaidCheckout> {
-  const checkout = { sessionId: id('cs_test'), paymentIntent: id('pi'), createdAt: new Date() };
-  const payload = JSON.stringify({
-    id: id('evt'),
-    object: 'event',
-    type: 'checkout.session.completed',
-    created: Math.floor(checkout.createdAt.getTime() / 1000),
-    data: {
-      object: {
-        id: checkout.sessionId,
-        object: 'checkout.session',
-        client_reference_id: userId,
-        payment_status: 'paid',
-        amount_total: amountCents,
-        currency: 'usd',
-        payment_intent: checkout.paymentIntent,
-        metadata: { products: products.join(',') },
-      },
-    },
+  const auth = { authorization: `Bearer ${token}` };
+  const purchase = await request.post('/api/subscriptions/v2/offerings/purchase', {
+    headers: auth,
+    data: { offering },
   });
-  const answer = await request.post('/api/subscriptions/v1/stripe/webhook', {
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: E2E_STRIPE_WEBHOOK_SECRET,
-      }),
-    },
-    data: payload,
+  expect(purchase.status()).toBe(200);
+  const { checkoutUrl } = (await purchase.json()) as { checkoutUrl: string };
+  const page = await request.get(checkoutUrl);
+  expect(page.status()).toBe(200);
+  const action = /<form method="post" action="([^"]+)"><button type="submit" class="pay">/.exec(
+    await page.text(),
+  );
+  expect(action).not.toBeNull();
+  const paid = await request.post(new URL(action![1].replaceAll('&amp;', '&'), checkoutUrl).toString(), {
+    maxRedirects: 0,
   });
-  expect(answer.status()).toBe(200);
-  expect(((await answer.json()) as { outcome: string }).outcome).toBe('fulfilled');
-  return checkout;
+  expect(paid.status()).toBe(303);
+  const sessionId = new URL(paid.headers().location).searchParams.get('purchase')!;
+  let charge: { id: string; purchaseId: string; amount: number; createdAt: string } | undefined;
+  await expect
+    .poll(async () => {
+      const charges = await request.post('/api/subscriptions/v1/charges/get', { headers: auth, data: {} });
+      const body = (await charges.json()) as { charges: NonNullable<typeof charge>[] };
+      charge = body.charges.find((c) => c.purchaseId === sessionId);
+      return Boolean(charge);
+    })
+    .toBe(true);
+  return {
+    sessionId,
+    paymentIntent: charge!.id,
+    createdAt: new Date(charge!.createdAt),
+    amount: charge!.amount,
+  };
 }
 
 /** The signed-in user's id, asked with their token as the page would. */

@@ -300,6 +300,17 @@ const endpoints: Endpoint[] = [
   { id: 'expirePromoCode', request: post('/api/staff/v1/promo-codes/expire', { code: 'MATRIX' }) },
   { id: 'getSubscriptions', request: get('/api/subscriptions/v2/subscriptions/get') },
   { id: 'getCharges', request: post('/api/subscriptions/v1/charges/get') },
+  // Nobody here paid: the charge is not the caller's (or anyone's), then the link is not one we signed.
+  {
+    id: 'downloadReceipt',
+    request: post('/api/subscriptions/v2/receipts/download', { chargeId: 'ch_matrix' }),
+    allowedStatus: 404,
+  },
+  {
+    id: 'getReceiptPdf',
+    request: get('/api/subscriptions/v2/receipts/not-a-receipt-link.pdf'),
+    allowedStatus: 404,
+  },
   // Open to anyone, then refused without Stripe's signature.
   {
     id: 'stripeWebhook',

@@ -285,6 +285,7 @@ describe('the Stripe webhook', () => {
     expect(charges.body.charges).toEqual([
       {
         id: event.data.object.payment_intent,
+        purchaseId: event.data.object.id,
         amount: 9900,
         currency: 'usd',
         products: ['algoexpert', 'systemsexpert'],

@@ -241,7 +241,11 @@ const other: RouteObject[] = [
     lazy: () => import('./routes/other/quick-account-transfer'),
     handle: signedIn('Log in with the account that should receive the products.', withoutSale),
   },
-  { path: 'confirmation', lazy: () => import('./routes/other/confirmation'), handle: withoutSale },
+  {
+    path: 'confirmation',
+    lazy: () => import('./routes/other/confirmation'),
+    handle: signedIn('Log in to see your purchase confirmed.', withoutSale),
+  },
   { path: 'output-viewer', lazy: () => import('./routes/other/output-viewer'), handle: workspace },
   {
     path: 'partners/dashboard',

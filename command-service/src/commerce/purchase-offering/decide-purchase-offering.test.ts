@@ -70,6 +70,7 @@ describe('decidePurchaseOffering (given the buyer’s checkouts and the price li
       affiliateCode: null,
       promoCode: null,
       expiresAt: '2026-11-20T12:35:00.000Z',
+      pricing: { listPrice: 9900, discounts: {} },
     });
   });
 

@@ -106,6 +106,15 @@ export function decidePurchaseOffering(
       affiliateCode: request.affiliateCode ?? null,
       promoCode,
       expiresAt: new Date(request.now.getTime() + CHECKOUT_LIFETIME_MS).toISOString(),
+      // The price build-up the buyer was shown, for the receipt's lines.
+      pricing: {
+        listPrice: priced.offering.basePrice,
+        discounts: Object.fromEntries(
+          Object.entries(priced.offering.discounts).flatMap(([name, discount]) =>
+            discount && discount.amount > 0 ? [[name, discount.amount]] : [],
+          ),
+        ),
+      },
     },
   };
 }

@@ -1,14 +1,89 @@
-import { Controller, Inject, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Req, Res, StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
-import { type Principal, getCharges, getSubscriptions } from '@app/contracts';
-import { CurrentPrincipal, ContractRoute, PG_POOL } from '@app/server-kit';
+import {
+  type Principal,
+  DomainError,
+  buildPath,
+  downloadReceipt,
+  getCharges,
+  getReceiptPdf,
+  getSubscriptions,
+} from '@app/contracts';
+import {
+  type CallInput,
+  CurrentPrincipal,
+  ContractRoute,
+  PG_POOL,
+  ValidatedInput,
+  requireUser,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { billingProjection } from './billing.projection';
+import { RECEIPT_LINK_TTL_MS, ReceiptLinks } from './receipt-link';
+import { type ReceiptContent, receiptNumber, receiptProductName, renderReceiptPdf } from './receipt-pdf';
+
+type ReceiptRow = {
+  charge_id: string;
+  products: string[];
+  amount: string;
+  currency: string;
+  amount_refunded: string;
+  promo_code: string | null;
+  paid_at: Date;
+  offering: string | null;
+  price_version: number | null;
+  list_price: string | null;
+  discounts: Record<string, number> | null;
+  buyer_name: string;
+  buyer_email: string | null;
+};
+
+/** The name a receipt is billed to: the profile's display name, else username (a wipe erases both). */
+const BUYER = `coalesce(nullif(trim(p.name), ''), nullif(trim(p.username), ''), 'Customer') AS buyer_name, p.email AS buyer_email`;
+
+/** How a discount is named on a receipt. */
+const DISCOUNT_NAMES: Record<string, string> = {
+  holiday: 'holiday sale',
+  loyalty: 'loyalty',
+  student: 'student',
+  bundle: 'bundle',
+  exploding: 'limited-time offer',
+  proration: 'credit for products owned',
+  promo: 'promo code',
+};
+
+/**
+ * A charge as its receipt shows it: the list price and each discount when the checkout recorded them
+ * and they add up to what was paid; otherwise one line of the products at the amount paid.
+ */
+export function receiptOf(row: ReceiptRow): ReceiptContent {
+  const total = Number(row.amount);
+  const products = row.products.map(receiptProductName).join(' + ');
+  const discounts = Object.entries(row.discounts ?? {})
+    .filter(([, amount]) => amount > 0)
+    .map(([name, amount]) => ({ label: DISCOUNT_NAMES[name] ?? name, amount }));
+  const listPrice = row.list_price === null ? null : Number(row.list_price);
+  const addsUp = listPrice !== null && listPrice - discounts.reduce((sum, d) => sum + d.amount, 0) === total;
+  return {
+    chargeId: row.charge_id,
+    paidAt: row.paid_at,
+    buyer: { name: row.buyer_name, email: row.buyer_email },
+    currency: row.currency,
+    items: [{ label: products, amount: addsUp ? listPrice : total }],
+    discounts: addsUp ? discounts : [],
+    total,
+    refunded: Number(row.amount_refunded),
+    promoCode: row.promo_code,
+    priceVersion: row.price_version,
+  };
+}
 
 /** The caller's own subscriptions and charges; anonymous visitors (everyone asks at startup) get none. */
 @Controller()
 export class BillingController {
+  private readonly receiptLinks = new ReceiptLinks();
+
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly readYourWrites: ReadYourWrites,
@@ -40,18 +115,20 @@ export class BillingController {
     await this.readYourWrites.ensure(request, response, [billingProjection.name]);
     const { rows } = await this.pool.query<{
       charge_id: string;
+      purchase_id: string;
       amount: string;
       currency: string;
       products: string[];
       paid_at: Date;
       amount_refunded: string;
     }>(
-      'SELECT charge_id, amount, currency, products, paid_at, amount_refunded FROM rm_charges WHERE user_id = $1 ORDER BY paid_at DESC',
+      'SELECT charge_id, purchase_id, amount, currency, products, paid_at, amount_refunded FROM rm_charges WHERE user_id = $1 ORDER BY paid_at DESC',
       [principal.userId],
     );
     return {
       charges: rows.map((r) => ({
         id: r.charge_id,
+        purchaseId: r.purchase_id,
         amount: Number(r.amount),
         currency: r.currency,
         products: r.products,
@@ -60,5 +137,53 @@ export class BillingController {
       })),
       licenseCharges: [],
     };
+  }
+
+  /** A short-lived link to the receipt of one of the caller's own charges; anyone else's is not found. */
+  @ContractRoute(downloadReceipt)
+  async receiptLink(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedInput() { input }: CallInput<typeof downloadReceipt>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const user = requireUser(principal);
+    await this.readYourWrites.ensure(request, response, [billingProjection.name]);
+    const row = await this.findReceipt(input.chargeId, user.userId);
+    const receiptToken = this.receiptLinks.sign({
+      chargeId: row.charge_id,
+      userId: user.userId,
+      expiresAt: Date.now() + RECEIPT_LINK_TTL_MS,
+    });
+    return { url: buildPath(getReceiptPdf, { receiptToken }) };
+  }
+
+  @ContractRoute(getReceiptPdf)
+  async receiptPdf(@ValidatedInput() { params }: CallInput<typeof getReceiptPdf>): Promise<StreamableFile> {
+    const claims = this.receiptLinks.verify(params.receiptToken);
+    if (!claims) {
+      throw new DomainError(
+        'NOT_FOUND',
+        'This receipt link has expired or is not valid; download the receipt again.',
+      );
+    }
+    const row = await this.findReceipt(claims.chargeId, claims.userId);
+    const bytes = await renderReceiptPdf(receiptOf(row));
+    return new StreamableFile(Buffer.from(bytes), {
+      type: 'application/pdf',
+      disposition: `attachment; filename="receipt-${receiptNumber(row.charge_id, row.paid_at)}.pdf"`,
+    });
+  }
+
+  private async findReceipt(chargeId: string, userId: string): Promise<ReceiptRow> {
+    const { rows } = await this.pool.query<ReceiptRow>(
+      `SELECT c.charge_id, c.products, c.amount, c.currency, c.amount_refunded, c.promo_code, c.paid_at,
+              c.offering, c.price_version, c.list_price, c.discounts, ${BUYER}
+         FROM rm_charges c LEFT JOIN identity_profiles p ON p.user_id = c.user_id
+        WHERE c.charge_id = $1 AND c.user_id = $2`,
+      [chargeId, userId],
+    );
+    if (!rows[0]) throw new DomainError('NOT_FOUND', `You have no charge with the id ${chargeId}.`);
+    return rows[0];
   }
 }

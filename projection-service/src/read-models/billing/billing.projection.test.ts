@@ -50,11 +50,54 @@ const ended = (userId: string, product: Product, purchaseId: string, at?: string
   data: { userId, product, purchaseId, reason: 'refunded' },
 });
 
+const checkoutStarted = (
+  userId: string,
+  sessionId: string,
+  products: Product[],
+  pricing?: { listPrice: number; discounts: Record<string, number> },
+): GivenEvent => ({
+  type: 'CheckoutStarted',
+  streamId: userStreamId(userId),
+  data: {
+    userId,
+    sessionId,
+    offering: 'tech-interview',
+    products,
+    amount: pricing ? pricing.listPrice - Object.values(pricing.discounts).reduce((a, b) => a + b, 0) : 9900,
+    currency: 'usd',
+    priceVersion: 3,
+    region: 'US',
+    affiliateCode: null,
+    promoCode: null,
+    checkoutUrl: 'http://localhost/checkout/test-pay',
+    successUrl: 'http://localhost/confirmation',
+    cancelUrl: 'http://localhost/purchase',
+    expiresAt: '2026-11-20T11:00:00.000Z',
+    ...(pricing ? { pricing } : {}),
+  },
+});
+const checkoutExpired = (userId: string, sessionId: string): GivenEvent => ({
+  type: 'CheckoutExpired',
+  streamId: userStreamId(userId),
+  data: { userId, sessionId },
+});
+
 const charge = (
   userId: string,
   purchaseId: string,
   products: Product[],
-  options: { amount?: number; refunded?: number; paidAt?: string; affiliateCode?: string } = {},
+  options: {
+    amount?: number;
+    refunded?: number;
+    paidAt?: string;
+    affiliateCode?: string;
+    details?: {
+      offering: string;
+      price_version: number;
+      list_price: string | null;
+      discounts: object | null;
+    };
+  } = {},
 ) => ({
   charge_id: `ch_${purchaseId}`,
   purchase_id: purchaseId,
@@ -66,6 +109,7 @@ const charge = (
   affiliate_code: options.affiliateCode ?? null,
   promo_code: null,
   paid_at: new Date(options.paidAt ?? '2026-11-20T10:00:00.000Z'),
+  ...(options.details ?? { offering: null, price_version: null, list_price: null, discounts: null }),
 });
 const subscription = (
   userId: string,
@@ -102,6 +146,7 @@ describe('billing read model', () => {
           charge(ana, 'cs_1', ['algoexpert'], { affiliateCode: 'ALICE' }),
           charge(bo, 'cs_2', ['allaccess'], { amount: 29900, paidAt: '2026-11-21T10:00:00.000Z' }),
         ],
+        rm_charge_checkouts: [],
       });
     }
   });
@@ -125,6 +170,7 @@ describe('billing read model', () => {
         subscription(ana, 'frontendexpert', 'active', 'cs_1', '2026-11-20T10:00:02.000Z'),
       ],
       rm_charges: [charge(ana, 'cs_1', ['algoexpert', 'frontendexpert'], { refunded: 9900 })],
+      rm_charge_checkouts: [],
     });
   });
 
@@ -162,6 +208,7 @@ describe('billing read model', () => {
       expect(rows).toEqual({
         rm_subscriptions: [subscription(bo, 'algoexpert', 'active', 'cs_2', '2026-11-20T10:00:02.000Z')],
         rm_charges: [charge(bo, 'cs_2', ['algoexpert'])],
+        rm_charge_checkouts: [],
       });
     }
   });
@@ -181,9 +228,56 @@ describe('billing read model', () => {
     expect(once.rm_charges.map((row) => row.amount_refunded)).toEqual(['2000', '0']);
   });
 
+  it('given checkouts started with their price build-up, when one is paid, one expires and one is still open, then the paid charge carries the offering, price version, list price and discounts, and only the open checkout waits', async () => {
+    const pricing = { listPrice: 17800, discounts: { bundle: 2900, promo: 1490, holiday: 0 } };
+    for (const batchSize of [1, 2, 10]) {
+      const rows = await scenario.given(
+        projection,
+        [
+          checkoutStarted(ana, 'cs_1', ['algoexpert', 'frontendexpert'], pricing),
+          checkoutStarted(ana, 'cs_2', ['algoexpert']),
+          checkoutStarted(bo, 'cs_3', ['algoexpert']),
+          purchased(ana, 'cs_1', ['algoexpert', 'frontendexpert'], { amount: 13410 }),
+          checkoutExpired(ana, 'cs_2'),
+          // A paid checkout delivered again keeps its charge's details.
+          purchased(ana, 'cs_1', ['algoexpert', 'frontendexpert'], { amount: 13410 }),
+          checkoutStarted(ana, 'cs_1', ['algoexpert', 'frontendexpert'], pricing),
+          // A purchase whose checkout the read model never saw has no details.
+          purchased(bo, 'cs_4', ['frontendexpert']),
+        ],
+        { batchSize },
+      );
+      expect(rows.rm_charges).toEqual([
+        charge(ana, 'cs_1', ['algoexpert', 'frontendexpert'], {
+          amount: 13410,
+          details: {
+            offering: 'tech-interview',
+            price_version: 3,
+            list_price: '17800',
+            discounts: { bundle: 2900, promo: 1490, holiday: 0 },
+          },
+        }),
+        charge(bo, 'cs_4', ['frontendexpert']),
+      ]);
+      expect(rows.rm_charge_checkouts).toEqual([
+        {
+          purchase_id: 'cs_3',
+          user_id: bo,
+          offering: 'tech-interview',
+          price_version: 3,
+          list_price: null,
+          discounts: null,
+        },
+      ]);
+    }
+  });
+
   it('a rebuild gives the same rows as the live run', async () => {
     const cy = '00000000-0000-4000-8000-00000000000c';
     const events = [
+      checkoutStarted(ana, 'cs_1', ['algoexpert'], { listPrice: 9900, discounts: {} }),
+      checkoutStarted(cy, 'cs_5', ['algoexpert']),
+      checkoutStarted(bo, 'cs_6', ['algoexpert']),
       purchased(ana, 'cs_1', ['algoexpert'], { paidAt: '2026-11-20T10:00:00.000Z' }),
       activated(ana, 'algoexpert', 'cs_1', '2026-11-20T10:00:01.000Z'),
       purchased(bo, 'cs_2', ['allaccess'], { amount: 29900, paidAt: '2026-11-20T11:00:00.000Z' }),
@@ -204,11 +298,12 @@ describe('billing read model', () => {
         [ana, 'frontendexpert', 'active'],
         [bo, 'allaccess', 'active'],
       ]);
-      expect(rows.rm_charges.map((row) => [row.purchase_id, row.amount_refunded])).toEqual([
-        ['cs_1', '9900'],
-        ['cs_2', '5000'],
-        ['cs_4', '0'],
+      expect(rows.rm_charges.map((row) => [row.purchase_id, row.amount_refunded, row.list_price])).toEqual([
+        ['cs_1', '9900', '9900'],
+        ['cs_2', '5000', null],
+        ['cs_4', '0', null],
       ]);
+      expect(rows.rm_charge_checkouts.map((row) => row.purchase_id)).toEqual(['cs_6']);
     }
   });
 });

@@ -20,12 +20,43 @@ export type ChargeRow = {
   affiliate_code: string | null;
   promo_code: string | null;
   paid_at: string;
+} & ChargeDetails;
+
+/** What the checkout said of a charge's price (null when it said nothing). */
+export type ChargeDetails = {
+  offering: string | null;
+  price_version: number | null;
+  list_price: number | null;
+  discounts: Record<string, number> | null;
+};
+
+/** A checkout the platform started and that is not paid yet. */
+export type CheckoutRow = {
+  purchase_id: string;
+  user_id: string;
+  offering: string;
+  price_version: number;
+  list_price: number | null;
+  discounts: Record<string, number> | null;
 };
 
 /** One buyer's billing rows while a batch is folded. */
-export type BillingState = { subscriptions: Map<string, SubscriptionRow>; charges: Map<string, ChargeRow> };
+export type BillingState = {
+  subscriptions: Map<string, SubscriptionRow>;
+  charges: Map<string, ChargeRow>;
+  checkouts: Map<string, CheckoutRow>;
+};
+
+const NO_DETAILS: ChargeDetails = { offering: null, price_version: null, list_price: null, discounts: null };
+const emptyState = (): BillingState => ({
+  subscriptions: new Map(),
+  charges: new Map(),
+  checkouts: new Map(),
+});
 
 const eventTypes = [
+  'CheckoutStarted',
+  'CheckoutExpired',
   'PurchaseCompleted',
   'PurchaseRefunded',
   'SubscriptionActivated',
@@ -40,7 +71,28 @@ type BillingEvent = {
 export function evolveBilling(state: BillingState, event: BillingEvent, occurredAt: string): BillingState {
   switch (event.type) {
     case 'AccountWiped':
-      return { subscriptions: new Map(), charges: new Map() };
+      return emptyState();
+    case 'CheckoutStarted': {
+      const d = event.data;
+      // Already paid (a redelivery after its PurchaseCompleted): the charge has its details.
+      if (state.charges.has(d.sessionId)) return state;
+      const checkouts = new Map(state.checkouts);
+      checkouts.set(d.sessionId, {
+        purchase_id: d.sessionId,
+        user_id: d.userId,
+        offering: d.offering,
+        price_version: d.priceVersion,
+        list_price: d.pricing?.listPrice ?? null,
+        discounts: d.pricing ? d.pricing.discounts : null,
+      });
+      return { ...state, checkouts };
+    }
+    case 'CheckoutExpired': {
+      if (!state.checkouts.has(event.data.sessionId)) return state;
+      const checkouts = new Map(state.checkouts);
+      checkouts.delete(event.data.sessionId);
+      return { ...state, checkouts };
+    }
     case 'SubscriptionActivated':
     case 'SubscriptionEnded': {
       const subscriptions = new Map(state.subscriptions);
@@ -55,7 +107,26 @@ export function evolveBilling(state: BillingState, event: BillingEvent, occurred
     }
     case 'PurchaseCompleted': {
       const charges = new Map(state.charges);
+      const checkouts = new Map(state.checkouts);
       const d = event.data;
+      const checkout = checkouts.get(d.purchaseId);
+      checkouts.delete(d.purchaseId);
+      const known = state.charges.get(d.purchaseId);
+      const details: ChargeDetails = checkout
+        ? {
+            offering: checkout.offering,
+            price_version: checkout.price_version,
+            list_price: checkout.list_price,
+            discounts: checkout.discounts,
+          }
+        : known
+          ? {
+              offering: known.offering,
+              price_version: known.price_version,
+              list_price: known.list_price,
+              discounts: known.discounts,
+            }
+          : NO_DETAILS;
       charges.set(d.purchaseId, {
         charge_id: d.chargeId,
         purchase_id: d.purchaseId,
@@ -67,8 +138,9 @@ export function evolveBilling(state: BillingState, event: BillingEvent, occurred
         affiliate_code: d.affiliateCode,
         promo_code: d.promoCode,
         paid_at: d.paidAt,
+        ...details,
       });
-      return { ...state, charges };
+      return { ...state, charges, checkouts };
     }
     case 'PurchaseRefunded': {
       const charge = state.charges.get(event.data.purchaseId);
@@ -90,22 +162,22 @@ export function evolveBilling(state: BillingState, event: BillingEvent, occurred
 export const billingProjection = defineProjection({
   name: 'billing',
   eventTypes,
-  tables: ['rm_subscriptions', 'rm_charges'],
+  tables: ['rm_subscriptions', 'rm_charges', 'rm_charge_checkouts'],
   async apply(events, tx) {
     const userIds = [...new Set(events.map((e) => (e.data as { userId: string }).userId))];
-    const [subscriptions, charges] = await Promise.all([
-      tx.query<SubscriptionRow & { changed_at: Date }>(
-        'SELECT * FROM rm_subscriptions WHERE user_id = ANY($1::uuid[])',
-        [userIds],
-      ),
-      tx.query<ChargeRow & { paid_at: Date; amount: string; amount_refunded: string }>(
-        'SELECT * FROM rm_charges WHERE user_id = ANY($1::uuid[])',
-        [userIds],
-      ),
-    ]);
-    const states = new Map<string, BillingState>(
-      userIds.map((id) => [id, { subscriptions: new Map(), charges: new Map() }]),
+    // One after another: the runner's transaction is one connection.
+    const subscriptions = await tx.query<SubscriptionRow & { changed_at: Date }>(
+      'SELECT * FROM rm_subscriptions WHERE user_id = ANY($1::uuid[])',
+      [userIds],
     );
+    const charges = await tx.query<
+      ChargeRow & { paid_at: Date; amount: string; amount_refunded: string; list_price: string | null }
+    >('SELECT * FROM rm_charges WHERE user_id = ANY($1::uuid[])', [userIds]);
+    const checkouts = await tx.query<CheckoutRow & { list_price: string | null }>(
+      'SELECT * FROM rm_charge_checkouts WHERE user_id = ANY($1::uuid[])',
+      [userIds],
+    );
+    const states = new Map<string, BillingState>(userIds.map((id) => [id, emptyState()]));
     for (const row of subscriptions.rows) {
       states
         .get(row.user_id)!
@@ -117,6 +189,13 @@ export const billingProjection = defineProjection({
         amount: Number(row.amount),
         amount_refunded: Number(row.amount_refunded),
         paid_at: row.paid_at.toISOString(),
+        list_price: row.list_price === null ? null : Number(row.list_price),
+      });
+    }
+    for (const row of checkouts.rows) {
+      states.get(row.user_id)!.checkouts.set(row.purchase_id, {
+        ...row,
+        list_price: row.list_price === null ? null : Number(row.list_price),
       });
     }
     for (const event of events) {
@@ -129,8 +208,10 @@ export const billingProjection = defineProjection({
     const all = [...states.values()];
     await tx.query('DELETE FROM rm_subscriptions WHERE user_id = ANY($1::uuid[])', [userIds]);
     await tx.query('DELETE FROM rm_charges WHERE user_id = ANY($1::uuid[])', [userIds]);
+    await tx.query('DELETE FROM rm_charge_checkouts WHERE user_id = ANY($1::uuid[])', [userIds]);
     const subscriptionRows = all.flatMap((s) => [...s.subscriptions.values()]);
     const chargeRows = all.flatMap((s) => [...s.charges.values()]);
+    const checkoutRows = all.flatMap((s) => [...s.checkouts.values()]);
     if (subscriptionRows.length > 0) {
       await tx.query(
         'INSERT INTO rm_subscriptions SELECT * FROM jsonb_populate_recordset(NULL::rm_subscriptions, $1::jsonb)',
@@ -141,6 +222,12 @@ export const billingProjection = defineProjection({
       await tx.query(
         'INSERT INTO rm_charges SELECT * FROM jsonb_populate_recordset(NULL::rm_charges, $1::jsonb)',
         [JSON.stringify(chargeRows)],
+      );
+    }
+    if (checkoutRows.length > 0) {
+      await tx.query(
+        'INSERT INTO rm_charge_checkouts SELECT * FROM jsonb_populate_recordset(NULL::rm_charge_checkouts, $1::jsonb)',
+        [JSON.stringify(checkoutRows)],
       );
     }
   },

@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { ALL_ACCESS, type Charge } from '@app/contracts';
+import { getApiErrorMessage } from '@/shared/api/api-error';
 import { productIndex } from '@/shared/catalog/product-index';
 import { useCharges } from '@/shared/billing/billing-api';
 import { Loader } from '@/shared/ui/loader';
 import { Button, LinkButton } from '@/shared/ui/button';
-import { formatDate, formatMoney } from '../utils/format-money';
+import { formatDate, formatMoney } from '@/shared/billing/money';
+import { useDownloadReceiptMutation } from '../api/receipts-api';
 import './account.css';
 
 const productName = (product: Charge['products'][number]) =>
@@ -57,6 +60,7 @@ export function ChargesTable() {
             </th>
             <th scope="col">Status</th>
             <th scope="col">Charge id</th>
+            <th scope="col">Receipt</th>
           </tr>
         </thead>
         <tbody>
@@ -71,11 +75,46 @@ export function ChargesTable() {
                   <span className={`account-status account-status--${status.tone}`}>{status.label}</span>
                 </td>
                 <td className="account-table__id">{charge.id}</td>
+                <td>
+                  <ReceiptButton charge={charge} />
+                </td>
               </tr>
             );
           })}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Asks for the receipt's short-lived link, then lets the browser download the PDF from it. */
+function ReceiptButton({ charge }: { charge: Charge }) {
+  const [download, state] = useDownloadReceiptMutation();
+  const [error, setError] = useState<string | null>(null);
+  async function handleClick() {
+    setError(null);
+    try {
+      const { url } = await download({ chargeId: charge.id }).unwrap();
+      window.location.assign(url);
+    } catch (caught) {
+      setError(getApiErrorMessage(caught as Parameters<typeof getApiErrorMessage>[0]));
+    }
+  }
+  return (
+    <>
+      <Button
+        variant="link"
+        onClick={() => void handleClick()}
+        isLoading={state.isLoading}
+        aria-label={`Download receipt of ${formatDate(charge.createdAt)} (${formatMoney(charge.amount, charge.currency)})`}
+      >
+        Download receipt
+      </Button>
+      {error ? (
+        <span className="account-note" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </>
   );
 }

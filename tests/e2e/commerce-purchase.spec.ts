@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { pdfText } from '../src/services/pdf-text';
+import { header, signInDialog, uniquePerson } from './support/auth';
+import { seriousViolations } from './support/axe';
+import { E2E_STAFF_TOKEN } from './support/environment';
+
+/*
+ * Issue 17, the whole purchase path in a browser: a visitor arrives with a promo code (`?a=`, spec 5),
+ * picks the Tech Interview Bundle on /purchase, signs in when buying and finds the same choice, pays on
+ * the local test payment page (which sends Stripe's signed webhook), waits on /confirmation until the
+ * products are owned, and then downloads the charge's receipt from the transactions page.
+ */
+
+test('a visitor with a promo code buys the Tech Interview Bundle, pays, owns it, and reads the receipt', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const code = `E2E${randomUUID().replaceAll('-', '').slice(0, 10).toUpperCase()}`;
+  const created = await request.post('/api/staff/v1/promo-codes', {
+    headers: { authorization: `Bearer ${E2E_STAFF_TOKEN}` },
+    data: { code, percentOff: 10 },
+  });
+  expect(created.status()).toBe(200);
+  // The offerings read model knows the code before the visitor arrives.
+  await expect
+    .poll(async () => {
+      const answer = await request.post('/api/subscriptions/v3/offerings/get', { data: { promocode: code } });
+      return ((await answer.json()) as { promoCodeError?: unknown }).promoCodeError ?? null;
+    })
+    .toBeNull();
+
+  await page.goto(`/purchase?a=${code}`);
+  await expect(page.getByRole('textbox', { name: 'Promo code' })).toHaveValue(code);
+  await expect(page.getByText(`Promo code ${code} applied.`)).toBeVisible();
+  const bundle = page.locator('.offering-grid [data-offering="tech-interview"]');
+  await expect(bundle.getByRole('heading', { name: 'Tech Interview Bundle' })).toBeVisible();
+  await expect(bundle.locator('[data-discount="promo"]')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Buying needs an account: the dialog asks, and the choice is still there afterwards.
+  await bundle.getByRole('button', { name: 'Buy the Tech Interview Bundle' }).click();
+  const dialog = signInDialog(page);
+  await expect(dialog).toContainText('Log in to buy the Tech Interview Bundle.');
+  const person = uniquePerson('bundle-buyer');
+  const popupOpened = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Developer sign-in' }).click();
+  const popup = await popupOpened;
+  await popup.getByLabel('Email').fill(person.email);
+  await popup.getByLabel('Name', { exact: true }).fill(person.name);
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await closed;
+  await expect(header(page).getByTestId('account-name')).toHaveText(person.name);
+  await expect(page).toHaveURL(/[?&]offering=tech-interview/);
+  const choice = page.getByRole('region', { name: 'Your choice' });
+  await expect(choice.getByRole('heading', { name: 'Tech Interview Bundle' })).toBeVisible();
+  await expect(choice.locator('[data-discount="promo"]')).toBeVisible();
+  const total = (await choice.getByTestId('price-total').textContent())!;
+
+  // Buy goes to the checkout page: here the local test payment page standing in for Stripe's.
+  await choice.getByRole('button', { name: 'Buy the Tech Interview Bundle' }).click();
+  await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
+  await page.getByRole('button', { name: /^Pay / }).click();
+
+  await expect(page).toHaveURL(/\/confirmation\?purchase=cs_/);
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Products bought' }).getByRole('listitem')).toHaveText([
+    'AlgoExpert',
+    'SystemsExpert',
+  ]);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Owner now: the systems design product opens from the confirmation, and the account says so.
+  await page.getByRole('link', { name: 'Open SystemsExpert' }).click();
+  await expect(page).toHaveURL(/\/systems\/product$/);
+  await page.goto('/account/products');
+  const products = page.getByRole('list', { name: 'Products' });
+  await expect(products.locator('[data-product="systemsexpert"]')).toContainText('Purchased');
+  await expect(products.locator('[data-product="algoexpert"]')).toContainText('Purchased');
+
+  // The receipt of the charge, downloaded from the transactions page.
+  await page.goto('/account/transactions');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: /^Download receipt/ }).click();
+  const download = await downloading;
+  const text = await pdfText(readFileSync((await download.path())!));
+  expect(text).toContain('RECEIPT');
+  expect(text).toContain(person.name);
+  expect(text).toMatch(/Tax\s+0\.00 USD/);
+  expect(text).toContain(`Promo code applied: ${code}`);
+  const paid = total.replace(/[^0-9.]/g, '');
+  expect(text).toMatch(new RegExp(`Total\\s+${paid.replace('.', '\\.')} USD`));
+});
