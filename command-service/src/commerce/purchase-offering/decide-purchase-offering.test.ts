@@ -99,6 +99,11 @@ describe('decidePurchaseOffering (given the buyer’s checkouts and the price li
     expect(refusal(decidePurchaseOffering(request({ paymentToken: undefined }), state()))).toBe('start');
   });
 
+  it("refuses a token naming another region than the buyer's (a cheaper region is never priced in)", () => {
+    const inOtherRegion = request({ paymentToken: token(priceList.version, 'IN') });
+    expect(refusal(decidePurchaseOffering(inOtherRegion, state()))).toBe('CHECKOUT_STALE_PRICES');
+  });
+
   it('refuses an unknown offering and one the buyer owns entirely', () => {
     expect(refusal(decidePurchaseOffering(request({ offering: 'goldexpert' }), state()))).toBe(
       'CHECKOUT_UNKNOWN_OFFERING',

@@ -28,7 +28,7 @@ export type PurchaseDecision =
 export type PurchaseState = {
   checkouts: Checkouts;
   priceList: PriceList;
-  /** The region the buyer is priced in (the payment token's, else the list's default). */
+  /** The region the buyer is priced in (the buyer's own, else the list's default). */
   region: string;
   /** The promo code's terms, already accepted for this buyer and region; null without a code. */
   promo: PromoCodeTerms | null;
@@ -50,6 +50,13 @@ export function decidePurchaseOffering(
       return new DomainError(
         'CHECKOUT_STALE_PRICES',
         `The prices shown are not the current ones (price list ${priceList.version}); reload the offerings.`,
+      );
+    }
+    // The token is the browser's: its region is only compared, never priced in.
+    if (shown.region !== region) {
+      return new DomainError(
+        'CHECKOUT_STALE_PRICES',
+        `The prices shown are for region ${shown.region}, not yours (${region}); reload the offerings.`,
       );
     }
   }

@@ -1,14 +1,7 @@
 import { Inject } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import {
-  DomainError,
-  buildPath,
-  getTestCheckoutPage,
-  pricingRegion,
-  readPaymentToken,
-  userStreamId,
-} from '@app/contracts';
+import { DomainError, buildPath, getTestCheckoutPage, pricingRegion, userStreamId } from '@app/contracts';
 import { type Appended, CONFIG, LOGGER, type NewEvent } from '@app/server-kit';
 import { AggregateStore } from '../../infrastructure/aggregate-store';
 import type { CommandServiceConfig } from '../../infrastructure/config';
@@ -41,8 +34,8 @@ export class PurchaseOfferingHandler implements ICommandHandler<PurchaseOffering
 
   async execute({ request, context }: PurchaseOfferingCommand): Promise<PurchaseStarted> {
     const priceList = await this.priceLists.currentPriceList();
-    const shown = request.paymentToken === undefined ? null : readPaymentToken(request.paymentToken);
-    const region = pricingRegion(priceList, shown?.region ?? request.region);
+    // The buyer's own region prices the purchase; a token naming another one is refused as stale.
+    const region = pricingRegion(priceList, request.region);
     const promo = request.promocode
       ? await this.promoCodes.promoCodeTerms(request.promocode, {
           userId: request.userId,
