@@ -214,7 +214,7 @@ test.describe('modal scroll lock', () => {
 test('tooltip: shown on hover and focus, hidden on leave, blur and Escape, with the spec’s width and layer', async ({
   page,
 }) => {
-  await page.goto('/purchase');
+  await page.goto('/tech-interview-prep');
   const label = page.locator('.bundle-card__label', { hasText: 'POPULAR' }).first();
   await expect(label).toBeVisible();
   const tooltipId = await label.getAttribute('aria-describedby');
@@ -300,10 +300,10 @@ test('link variant: a link styled as a button navigates', async ({ page }) => {
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('the bundle catalogue of spec 1 on /purchase: named bundles, their products, labels, themes and features', async ({
+test('the bundle catalogue of spec 1 (on /tech-interview-prep; /purchase prices the bundles): named bundles, their products, labels, themes and features', async ({
   page,
 }) => {
-  await page.goto('/purchase');
+  await page.goto('/tech-interview-prep');
   const catalogue = page.getByRole('list', { name: 'Bundles' });
   await expect(catalogue).toBeVisible();
   const card = (title: string) =>

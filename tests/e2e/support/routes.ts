@@ -119,7 +119,7 @@ export const routeSamples: readonly RouteSample[] = [
   { path: '/license-key', heading: 'Redeem a licence key' },
   { path: '/account-transfer', heading: signInPrompt },
   { path: '/quick-account-transfer', heading: signInPrompt },
-  { path: '/confirmation', heading: 'Purchase confirmation' },
+  { path: '/confirmation', heading: signInPrompt },
   { path: '/output-viewer', heading: 'Output viewer' },
   { path: '/partners/dashboard', heading: signInPrompt },
   { path: '/jobs', heading: 'Jobs' },
