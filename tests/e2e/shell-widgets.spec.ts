@@ -300,10 +300,10 @@ test('link variant: a link styled as a button navigates', async ({ page }) => {
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('the bundle catalogue of spec 1 (on /tech-interview-prep; /purchase prices the bundles): named bundles, their products, labels, themes and features', async ({
+test('the bundle catalogue of spec 1 (on /tech-interview-prep/product; /purchase prices the bundles): named bundles, their products, labels, themes and features', async ({
   page,
 }) => {
-  await page.goto('/tech-interview-prep');
+  await page.goto('/tech-interview-prep/product');
   const catalogue = page.getByRole('list', { name: 'Bundles' });
   await expect(catalogue).toBeVisible();
   const card = (title: string) =>
