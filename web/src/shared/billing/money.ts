@@ -1,12 +1,9 @@
-/** Cents as money with two decimals (spec 9), e.g. 9900 usd → '$99.00'. */
+import { formatPrice } from '@app/contracts';
+
+/** Cents as money with two decimals (spec 9), e.g. 9900 usd → '$99.00': the contracts' rule. */
 export function formatMoney(cents: number, currency: string): string {
   try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }).format(cents / 100);
+    return formatPrice(cents, currency);
   } catch {
     // An unknown currency code still shows its amount.
     return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
