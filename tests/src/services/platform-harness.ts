@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Pool } from 'pg';
-import { migrate } from '@app/server-kit';
+import type { Pool } from 'pg';
+import { createPool, migrate } from '@app/server-kit';
 import { commandServiceMigrations } from '@app/command-service';
 import { comparePositions, formatPosition, parsePosition } from '@app/contracts';
 import { projections, readModelMigrations } from '@app/projection-service';
@@ -63,7 +63,9 @@ export async function startPlatform(options: { env?: Record<string, string> } = 
   let gateway: http.Server | undefined;
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'services-test-web-'));
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>test</title>');
-  const pool = new Pool({ connectionString: db.url, max: 4 });
+  // createPool listens for idle clients' errors: pool.end() resolves before its sockets close, and the
+  // database's DROP ... WITH (FORCE) just after may terminate one of them (an unhandled 'error' event).
+  const pool = createPool(db.url, { max: 4 });
 
   const close = async () => {
     if (gateway) {
