@@ -53,6 +53,8 @@ import { TestCheckoutController } from './commerce/test-checkout/test-checkout.c
 import { TestCheckoutPayments } from './commerce/test-checkout/test-checkout-payments';
 import { PurchaseOfferingController } from './commerce/purchase-offering/purchase-offering.controller';
 import { PurchaseOfferingHandler } from './commerce/purchase-offering/purchase-offering.handler';
+import { SetPricingRegionController } from './commerce/set-pricing-region/set-pricing-region.controller';
+import { SetPricingRegionHandler } from './commerce/set-pricing-region/set-pricing-region.handler';
 import { PriceListRepository } from './commerce/price-list/price-list.repository';
 import { PriceListPublisher } from './commerce/price-list/publish-price-list/price-list-publisher';
 import { PublishPriceListController } from './commerce/price-list/publish-price-list/publish-price-list.controller';
@@ -96,6 +98,7 @@ export class AppModule implements OnApplicationShutdown {
         StripeWebhookController,
         TestCheckoutController,
         PurchaseOfferingController,
+        SetPricingRegionController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },
@@ -114,6 +117,7 @@ export class AppModule implements OnApplicationShutdown {
         StripeCheckouts,
         TestCheckoutPayments,
         PurchaseOfferingHandler,
+        SetPricingRegionHandler,
         EventForwarding,
         SessionAuthenticator,
         ...identityProviders,

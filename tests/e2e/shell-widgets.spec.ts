@@ -346,6 +346,11 @@ test('the bundle catalogue of spec 1 (on /tech-interview-prep/product; /purchase
   for (const item of await catalogue.locator('.bundle-card').all()) {
     await expect(item).toHaveAttribute('data-theme', /^[a-z]+$/);
     expect(await item.locator('.bundle-card__features li').count()).toBeGreaterThan(0);
-    await expect(item.getByRole('link', { name: /^Choose the / })).toHaveAttribute('href', '/purchase');
+    // Choosing opens /purchase with that bundle priced as the visitor's choice.
+    const bundleId = await item.getAttribute('data-bundle');
+    await expect(item.getByRole('link', { name: /^Choose the / })).toHaveAttribute(
+      'href',
+      `/purchase?offering=${bundleId}`,
+    );
   }
 });

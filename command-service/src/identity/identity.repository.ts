@@ -242,3 +242,11 @@ export async function holdScreenLease(
     [userId, machineUuid, ttlSeconds],
   );
 }
+
+/** The region the account's prices are in; the session reads it from here on its next request. */
+export async function setProfileRegion(client: PoolClient, userId: string, region: string): Promise<void> {
+  await client.query('UPDATE identity_profiles SET region = $2, updated_at = now() WHERE user_id = $1', [
+    userId,
+    region,
+  ]);
+}

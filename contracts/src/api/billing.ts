@@ -72,6 +72,8 @@ export const offeringsReplySchema = z.object({
     .object({ code: z.enum(promoCodeErrorCodes), message: z.string() })
     .nullable()
     .optional(),
+  /** Every region with prices (the account may choose one: users/v1/pricing-region/set). */
+  regions: z.array(z.object({ code: z.string(), currency: z.string() })).optional(),
   /** The promotion running for this buyer, with the end of its countdown (holiday or exploding offer). */
   promotion: z
     .object({

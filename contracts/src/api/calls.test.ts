@@ -61,6 +61,7 @@ describe('apiCalls', () => {
     // Help's contact form (spec 2 names the page, not its call).
     // The walkthrough trace of a coding question, which the workspace's walkthrough pane animates.
     // Outside production, the test payment page standing in for Stripe's hosted checkout.
+    // The pricing region of user info (spec 3 names the field, not how an account sets it).
     expect(extra.map((call) => call.id).sort()).toEqual(
       [
         'stripeWebhook',
@@ -76,6 +77,7 @@ describe('apiCalls', () => {
         'getReceiptPdf',
         'openSupportTicket',
         'getCodingQuestionTrace',
+        'setPricingRegion',
       ].sort(),
     );
   });

@@ -39,6 +39,26 @@ export const getUserInfo = defineCall({
   response: userInfoSchema,
 });
 
+/**
+ * The region the account's prices are in (user info's `region`, spec 3): one of the price list's
+ * regions. The spec names the field, not how it is set; this call is ours.
+ */
+export const setPricingRegion = defineCall({
+  route: post('setPricingRegion', '/api/users/v1/pricing-region/set'),
+  state: built,
+  kind: 'command',
+  access: signedIn,
+  summary: 'Choose the region whose prices the account sees and pays.',
+  request: z.object({
+    region: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'A region is a two-letter code such as US, EU or IN.'),
+  }),
+  response: commandAckSchema.extend({ region: z.string() }),
+});
+
 /** Lease reply of spec 3: the current owner is the machine holding the lease when it was not acquired. */
 export const leaseReplySchema = z.object({
   acquired: z.boolean(),

@@ -13,6 +13,7 @@ import {
   UserRegisteredV1,
   UserSignedInV1,
   UsernameSetV1,
+  PricingRegionSetV1,
 } from './identity';
 import { UiVersionBoundsSetV1 } from './settings';
 import { CodeSubmittedV1, SubmissionsResetV1 } from './execution';
@@ -46,6 +47,7 @@ const latestByType = {
   UserSignedIn: UserSignedInV1,
   SessionRevoked: SessionRevokedV1,
   UsernameSet: UsernameSetV1,
+  PricingRegionSet: PricingRegionSetV1,
   RoleGranted: RoleGrantedV1,
   RoleRevoked: RoleRevokedV1,
   ScreenLeaseTakenOver: ScreenLeaseTakenOverV1,

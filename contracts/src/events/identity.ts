@@ -50,6 +50,16 @@ export const UsernameSetV1 = defineEvent({
   schema: z.object({ userId }),
 });
 
+/**
+ * The account chose the region its prices are in (a region of the price list). Kept in the profile
+ * too, where the session reads it; the region is not personal enough to leave the event.
+ */
+export const PricingRegionSetV1 = defineEvent({
+  type: 'PricingRegionSet',
+  version: 1,
+  schema: z.object({ userId, region: z.string().regex(/^[A-Z]{2}$/) }),
+});
+
 export const RoleGrantedV1 = defineEvent({
   type: 'RoleGranted',
   version: 1,
@@ -84,6 +94,7 @@ export type UserRegistered = z.infer<typeof UserRegisteredV1.schema>;
 export type UserSignedIn = z.infer<typeof UserSignedInV1.schema>;
 export type SessionRevoked = z.infer<typeof SessionRevokedV1.schema>;
 export type UsernameSet = z.infer<typeof UsernameSetV1.schema>;
+export type PricingRegionSet = z.infer<typeof PricingRegionSetV1.schema>;
 export type RoleGranted = z.infer<typeof RoleGrantedV1.schema>;
 export type RoleRevoked = z.infer<typeof RoleRevokedV1.schema>;
 export type ScreenLeaseTakenOver = z.infer<typeof ScreenLeaseTakenOverV1.schema>;

@@ -49,6 +49,7 @@ const TRIPLE_OFFERINGS = '/api/subscriptions/v3/triple-offerings/get';
 const PUBLISH = '/api/staff/v1/price-list/publish';
 const PROMO = '/api/staff/v1/promo-codes';
 const EXPIRE = '/api/staff/v1/promo-codes/expire';
+const REGION = '/api/users/v1/pricing-region/set';
 
 /** The store's head: a read after it sees every write so far. */
 async function head(): Promise<string> {
@@ -237,6 +238,55 @@ describe('prices for each buyer', () => {
       indian.userId,
     ]);
     expect((await offerings({}, { token: indian.token })).priceRegion).toBe('US');
+  });
+
+  it('an account chooses its region (an event on its stream, the profile at once); a region without prices is refused', async () => {
+    const learner = await signInFake(platform.url);
+    const before = await offerings({}, { token: learner.token });
+    expect(before.priceRegion).toBe('US');
+    expect(before.regions).toEqual([
+      { code: 'EU', currency: 'eur' },
+      { code: 'IN', currency: 'inr' },
+      { code: 'US', currency: 'usd' },
+    ]);
+    const chosen = await call<{ position: string; region: string }>(platform.url, REGION, {
+      json: { region: 'eu' },
+      token: learner.token,
+    });
+    expect([chosen.status, chosen.body.region]).toEqual([200, 'EU']);
+    const events = await new PgEventStore(platform.pool).readStream(`user-${learner.userId}`);
+    expect(events.at(-1)).toMatchObject({
+      type: 'PricingRegionSet',
+      data: { userId: learner.userId, region: 'EU' },
+    });
+    const after = await offerings({}, { token: learner.token });
+    expect([after.priceRegion, after.currency, after.offerings.algoexpert!.basePrice]).toEqual([
+      'EU',
+      'eur',
+      8900,
+    ]);
+    const me = await call<{ region: string | null }>(platform.url, '/api/users/v1/userinfo/get', {
+      json: {},
+      token: learner.token,
+    });
+    expect(me.body.region).toBe('EU');
+
+    const count = await platform.countEvents();
+    for (const [body, status, code] of [
+      [{ region: 'BR' }, 400, 'PRICING_REGION_UNKNOWN'],
+      [{ region: 'Europe' }, 400, 'VALIDATION_FAILED'],
+      [{}, 400, 'VALIDATION_FAILED'],
+    ] as const) {
+      const refused = await call<{ code: string; message: string }>(platform.url, REGION, {
+        json: body,
+        token: learner.token,
+      });
+      expect([refused.status, refused.body.code]).toEqual([status, code]);
+      expect(refused.body.message).toBeTruthy();
+    }
+    expect((await call(platform.url, REGION, { json: { region: 'IN' } })).status).toBe(401);
+    expect(await platform.countEvents()).toBe(count);
+    expect((await offerings({}, { token: learner.token })).priceRegion).toBe('EU');
   });
 });
 

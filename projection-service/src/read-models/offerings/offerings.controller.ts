@@ -144,6 +144,9 @@ export class OfferingsController {
       paymentToken: paymentTokenOf(priceList.version, region, amounts),
       offerings,
       currency: priceList.regions[region]!.currency,
+      regions: Object.entries(priceList.regions)
+        .map(([code, { currency }]) => ({ code, currency }))
+        .sort((a, b) => a.code.localeCompare(b.code)),
       priceVersion: priceList.version,
       promoCodeError,
       promotion,

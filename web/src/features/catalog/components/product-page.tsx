@@ -6,7 +6,7 @@ import { products } from '@/shared/catalog/products';
 import { useCatalogueCounts } from '@/shared/catalog/use-catalogue-counts';
 import { useAppDispatch } from '@/shared/lib/store';
 import { Button, LinkButton } from '@/shared/ui/button';
-import { BundleCard } from './bundle-catalog';
+import { CatalogBundleCard } from './bundle-catalog';
 import './catalog.css';
 
 type ProductPageProps = { productId: ProductId };
@@ -80,7 +80,7 @@ export function ProductPage({ productId }: ProductPageProps) {
           <h2 id="bundles-heading">Save with a bundle</h2>
           <ul className="bundle-grid">
             {bundles.map((bundle) => (
-              <BundleCard key={bundle.id} bundle={bundle} headingLevel={3} />
+              <CatalogBundleCard key={bundle.id} bundle={bundle} headingLevel={3} />
             ))}
           </ul>
           <p>

@@ -12,12 +12,14 @@ import { signInModalOpened } from '@/shared/auth/sign-in-modal-slice';
 import { selectIsSignedIn } from '@/shared/auth/session-slice';
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store';
 import { readAffiliateCode, readPromoCode, singleParam } from '@/shared/referral/referral';
+import { BundleCard } from '@/shared/catalog/bundle-card';
 import { Button } from '@/shared/ui/button';
 import { Loader } from '@/shared/ui/loader';
 import { PageHeader } from '@/shared/ui/page';
 import { useGetOfferingsQuery, usePurchaseOfferingMutation } from '../api/commerce-api';
-import { currencyOf, namedOfferings, productName, type NamedOffering } from '../utils/offerings';
+import { bundleOf, currencyOf, namedOfferings, productName, type NamedOffering } from '../utils/offerings';
 import { PriceBreakdown } from './price-breakdown';
+import { PromotionNotice } from './promotion-notice';
 import './commerce.css';
 
 /** The query parameter that keeps the visitor's choice across signing in. */
@@ -84,6 +86,9 @@ export function PurchasePage() {
         refusal={refusal}
         isChecking={current.isFetching && Boolean(sentCode)}
       />
+      {reply?.promotion ? (
+        <PromotionNotice promotion={reply.promotion} onEnded={() => void refetch()} />
+      ) : null}
       {current.isLoading || (current.isFetching && !reply) ? (
         <Loader label="Loading prices" size="large" />
       ) : current.isError || !reply ? (
@@ -263,6 +268,21 @@ type OfferingCardProps = BuyProps & { item: NamedOffering; headingLevel: 2 | 3; 
 function OfferingCard({ item, headingLevel, asListItem = false, ...buy }: OfferingCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const Tag = asListItem ? 'li' : 'div';
+  const bundle = bundleOf(item.key);
+  if (bundle) {
+    // A catalogue bundle keeps its look of spec 1 (colours, label, features, products) with its price.
+    return (
+      <BundleCard
+        bundle={bundle}
+        headingLevel={headingLevel}
+        as={Tag}
+        dataAttributes={{ 'data-offering': item.key }}
+      >
+        <PriceBreakdown offering={item.offering} currency={buy.currency} label={item.title} />
+        <BuyButton item={item} {...buy} />
+      </BundleCard>
+    );
+  }
   return (
     <Tag className="offering-card" data-offering={item.key}>
       <Heading className="offering-card__title">{item.title}</Heading>

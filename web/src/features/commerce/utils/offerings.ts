@@ -1,5 +1,5 @@
 import { ALL_ACCESS, type Offering, type OfferingsReply, type ProductId, productIds } from '@app/contracts';
-import { bundles } from '@/shared/catalog/bundles';
+import { bundles, type Bundle } from '@/shared/catalog/bundles';
 import { productIndex } from '@/shared/catalog/product-index';
 
 /*
@@ -10,6 +10,26 @@ import { productIndex } from '@/shared/catalog/product-index';
 export type PlanKind = 'single' | 'double' | 'allAccess' | 'bundle';
 
 export type NamedOffering = { key: string; kind: PlanKind; title: string; offering: Offering };
+
+/** The catalogue entry (spec 1) the all-access plan is sold as. */
+const ALL_ACCESS_BUNDLE_ID = 'ultimate';
+const ALL_ACCESS_BUNDLE = bundles.find((bundle) => bundle.id === ALL_ACCESS_BUNDLE_ID) ?? {
+  id: ALL_ACCESS_BUNDLE_ID,
+  title: 'Ultimate Bundle',
+  features: [],
+  theme: 'ae',
+  products: [],
+  label: null,
+  illustration: 'star',
+};
+
+/** The catalogue bundle an offering presents (its features, label and colours), if it is one. */
+export function bundleOf(key: string): Bundle | undefined {
+  const kind = planKindOf(key);
+  if (kind === 'allAccess') return ALL_ACCESS_BUNDLE;
+  if (kind === 'bundle') return bundles.find((bundle) => bundle.id === key);
+  return undefined;
+}
 
 const DOUBLE_PREFIX = 'double:';
 
@@ -27,7 +47,7 @@ export const productName = (product: ProductId | typeof ALL_ACCESS) =>
 export function offeringTitle(key: string, offering: Offering): string {
   switch (planKindOf(key)) {
     case 'allAccess':
-      return 'All Access';
+      return ALL_ACCESS_BUNDLE.title;
     case 'single':
       return productName(key as ProductId);
     case 'double':

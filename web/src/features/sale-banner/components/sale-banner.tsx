@@ -9,6 +9,7 @@ import {
   saleBannerTexts,
   saleCountdownTarget,
 } from '@app/contracts';
+import { useNow } from '@/shared/lib/use-now';
 import { useRouteMeta } from '@/shared/routing/route-handle';
 import './sale-banner.css';
 
@@ -84,16 +85,6 @@ function CountdownPart({ value, unit }: { value: number; unit: string }) {
       <span className="sale-banner__unit">{unit}</span>
     </span>
   );
-}
-
-/** The current time, refreshed every `intervalMs`. */
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }
 
 function readDismissed(): string | null {
