@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { pdfText } from '../src/services/pdf-text';
-import { header, signInDialog, uniquePerson } from './support/auth';
+import { header, signInAsDeveloper, signInDialog, uniquePerson } from './support/auth';
 import { seriousViolations } from './support/axe';
 import { E2E_STAFF_TOKEN } from './support/environment';
 
@@ -93,4 +93,61 @@ test('a visitor with a promo code buys the Tech Interview Bundle, pays, owns it,
   expect(text).toContain(`Promo code applied: ${code}`);
   const paid = total.replace(/[^0-9.]/g, '');
   expect(text).toMatch(new RegExp(`Total\\s+${paid.replace('.', '\\.')} USD`));
+});
+
+test('a new account sees its offer counting down, bundles as the catalogue shows them, and prices in the region it chooses', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/purchase');
+  // Signed out: the default region's prices, and how to see one's own.
+  await expect(page.getByTestId('price-region')).toHaveText(
+    'Prices for United States (US Dollar). Log in to see the prices of your own region.',
+  );
+  // The bundles keep their catalogue card (spec 1) beside their price: label, colours, features, products.
+  const bundle = page.locator('.offering-grid [data-offering="tech-interview"]');
+  await expect(bundle.locator('.bundle-card__label')).toHaveText('POPULAR');
+  await expect(bundle).toHaveAttribute('data-theme', /^[a-z]+$/);
+  expect(await bundle.locator('.bundle-card__features li').count()).toBeGreaterThan(0);
+  await expect(bundle.getByRole('list', { name: 'Products in the Tech Interview Bundle' })).toContainText(
+    'SystemsExpert',
+  );
+  const backend = page.locator('.offering-grid [data-offering="backend-interview"]');
+  await expect(backend).toContainText('BackendExpert (coming soon)');
+  await expect(page.locator('.offering-grid [data-offering="allaccess"] .bundle-card__label')).toHaveText(
+    'BEST VALUE',
+  );
+
+  await signInAsDeveloper(page, uniquePerson('region-chooser'));
+  // A new account: the new-account offer is in the prices, with the time left counting down.
+  const promotion = page.getByTestId('promotion-notice');
+  await expect(promotion).toContainText('New account offer');
+  const countdown = promotion.getByTestId('promotion-countdown');
+  const first = await countdown.textContent();
+  await expect(countdown).not.toHaveText(first!);
+  await expect(page.locator('[data-offering="tech-interview"] [data-discount="exploding"]')).toBeVisible();
+  const usd = await page.locator('[data-offering="tech-interview"]').getByTestId('price-total').textContent();
+  expect(usd).toMatch(/^\$/);
+
+  // The account's region: India, in rupees, at once.
+  await page.getByLabel('Prices for').selectOption('IN');
+  await page.getByRole('button', { name: 'Change region' }).click();
+  await expect(page.getByText('Prices are now for India.')).toBeVisible();
+  await expect(page.locator('[data-offering="tech-interview"]').getByTestId('price-total')).toHaveText(/^₹/);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The account overview says the same, and changes it back.
+  await page.goto('/account/overview');
+  const setting = page.getByRole('region', { name: 'Pricing region' });
+  await expect(setting.getByLabel('Prices for')).toHaveValue('IN');
+  await setting.getByLabel('Prices for').selectOption('US');
+  await setting.getByRole('button', { name: 'Change region' }).click();
+  await expect(setting.getByText('Prices are now for United States.')).toBeVisible();
+  const username = `region${randomUUID().slice(0, 8)}`;
+  await page.getByLabel('Public username').fill(username);
+  await page.getByRole('button', { name: 'Save username' }).click();
+  await expect(page.getByTestId('profile-username')).toHaveText(username);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

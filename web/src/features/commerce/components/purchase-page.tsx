@@ -20,6 +20,7 @@ import { useGetOfferingsQuery, usePurchaseOfferingMutation } from '../api/commer
 import { bundleOf, currencyOf, namedOfferings, productName, type NamedOffering } from '../utils/offerings';
 import { PriceBreakdown } from './price-breakdown';
 import { PromotionNotice } from './promotion-notice';
+import { RegionPicker } from './region-picker';
 import './commerce.css';
 
 /** The query parameter that keeps the visitor's choice across signing in. */
@@ -86,6 +87,9 @@ export function PurchasePage() {
         refusal={refusal}
         isChecking={current.isFetching && Boolean(sentCode)}
       />
+      {reply?.priceRegion ? (
+        <RegionPicker current={reply.priceRegion} regions={reply.regions ?? []} isSignedIn={isSignedIn} />
+      ) : null}
       {reply?.promotion ? (
         <PromotionNotice promotion={reply.promotion} onEnded={() => void refetch()} />
       ) : null}
