@@ -4,6 +4,7 @@ import { built } from './build-state';
 import { get } from './call-path';
 import { actorSchema } from '../events/define';
 import { parsePosition } from '../position';
+import { unlockProgressSchema } from './problems/unlocks-certificates';
 
 /*
  * The management area's audit calls: an account's history (every event that concerns it, across its
@@ -109,4 +110,35 @@ export const getEventCausation = defineCall({
     caused: z.array(historyEventSchema),
     sameCorrelation: z.array(historyEventSchema),
   }),
+});
+
+/** An account as it was after one event of its history: the views a learner sees, replayed. */
+export const accountAsOfSchema = z.object({
+  /** The position asked for. */
+  position: z.string(),
+  /** The account's last event at or before it (null: before its first event). */
+  event: historyEventSchema.nullable(),
+  /** The account's events just before and after that one, to step through the history. */
+  previousPosition: z.string().nullable(),
+  nextPosition: z.string().nullable(),
+  ownedProducts: z.array(z.string()),
+  /** unlocks/get's answer per product. */
+  unlocks: z.record(z.string(), unlockProgressSchema),
+  /** get_my_certificates' certificates. */
+  certificates: z.array(z.object({ version: z.string() }).loose()),
+  /** The saved user data per product (a product without any is left out). */
+  userData: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+export type AccountAsOf = z.infer<typeof accountAsOfSchema>;
+
+export const getAccountAsOf = defineCall({
+  route: get('getAccountAsOf', '/api/staff/v1/accounts/{userId}/as-of'),
+  state: built,
+  kind: 'query',
+  access: staffOnly,
+  params: userIdParams,
+  summary:
+    "The account as it was after the event at a position: the read models' own code replayed over its events (and the platform's) up to there.",
+  request: z.object({ position: positionTokenSchema }),
+  response: accountAsOfSchema,
 });

@@ -224,6 +224,10 @@ const endpoints: Endpoint[] = [
     id: 'exportAccountHistory',
     request: () => get(`/api/staff/v1/accounts/${target.userId}/history/export?types=UserRegistered`)(),
   },
+  {
+    id: 'getAccountAsOf',
+    request: () => get(`/api/staff/v1/accounts/${target.userId}/as-of?position=0.0`)(),
+  },
   // No event has this id: access is granted, then nothing is found.
   {
     id: 'getEventCausation',

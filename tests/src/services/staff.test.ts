@@ -1,4 +1,11 @@
-import { type HistoryEvent, apiCalls, buildPath } from '@app/contracts';
+import {
+  type AccountAsOf,
+  type HistoryEvent,
+  apiCalls,
+  buildPath,
+  differences,
+  unlockProductIds,
+} from '@app/contracts';
 import { type Platform, STAFF_TOKEN, call, startPlatform } from './platform-harness';
 import { type SignedInUser, signInFake, uniqueEmail } from './identity-support';
 
@@ -235,6 +242,53 @@ describe('account history', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('shows the account as it was after any event, stepping back and forth, replayed from its events', async () => {
+    const asOf = async (position: string) => {
+      const answer = await call<AccountAsOf>(
+        platform.url,
+        `/api/staff/v1/accounts/${learner.userId}/as-of?position=${encodeURIComponent(position)}`,
+        { token: boss.token, headers: await head() },
+      );
+      expect(answer.status).toBe(200);
+      return answer.body;
+    };
+    const [, signedIn, algoNotes, systemsSort, granted] = all;
+    const afterNotes = await asOf(algoNotes.position);
+    expect(afterNotes).toMatchObject({
+      position: algoNotes.position,
+      event: algoNotes,
+      previousPosition: signedIn.position,
+      nextPosition: systemsSort.position,
+      ownedProducts: [],
+      certificates: [],
+      userData: { algoexpert: { notes: { q1: 'remember the two pointers' } } },
+    });
+    expect(afterNotes.unlocks.algoexpert).toMatchObject({
+      numQuestionsCompleted: 0,
+      hasUnlockedLatestCert: false,
+    });
+    expect(Object.keys(afterNotes.unlocks).sort()).toEqual([...unlockProductIds].sort());
+    // One step forward: the next event's difference is the systems-design sort method.
+    const afterSort = await asOf(afterNotes.nextPosition!);
+    expect(differences(afterNotes, afterSort).filter((d) => d.path.startsWith('userData'))).toEqual([
+      { path: 'userData.systemsexpert.sortMethod', before: undefined, after: 'category' },
+    ]);
+    const afterGrant = await asOf(granted.position);
+    expect(afterGrant.ownedProducts).toEqual(['algoexpert']);
+    expect(afterGrant.nextPosition).toBeNull();
+    // Back before the first user data: none yet, and nothing owned.
+    const atSignIn = await asOf(signedIn.position);
+    expect([atSignIn.userData, atSignIn.ownedProducts, atSignIn.previousPosition]).toEqual([
+      {},
+      [],
+      all[0].position,
+    ]);
+    const bad = await call(platform.url, `/api/staff/v1/accounts/${learner.userId}/as-of?position=soon`, {
+      token: boss.token,
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('after a wipe still lists every event, with ids only and no personal data', async () => {
     const wiped = await call(platform.url, '/api/auth/v1/account/wipe', { json: {}, token: learner.token });
     expect(wiped.status).toBe(200);
@@ -251,5 +305,11 @@ describe('account history', () => {
     const text = JSON.stringify(after.body);
     expect(text).not.toContain('two pointers');
     expect(text).not.toContain(learner.email);
+    const asOf = await call(
+      platform.url,
+      `/api/staff/v1/accounts/${learner.userId}/as-of?position=${encodeURIComponent(all[2].position)}`,
+      { token: boss.token },
+    );
+    expect(asOf.status).toBe(404);
   });
 });

@@ -5,12 +5,15 @@ import {
   type HistoryEvent,
   DomainError,
   exportAccountHistory,
+  getAccountAsOf,
   getAccountHistory,
   getEventCausation,
   parsePosition,
 } from '@app/contracts';
 import { type CallInput, ContractRoute, ValidatedInput, PG_POOL } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
+import { projections } from '..';
+import { accountAsOf } from './account-as-of';
 import { accountHistoryProjection } from './account-history.projection';
 import { type HistoryFilter, type HistoryRow, historyQuery, toHistoryEvent } from './account-history.queries';
 
@@ -73,6 +76,18 @@ export class AccountHistoryController {
       if (rows.length < EXPORT_PAGE) break;
     }
     response.end();
+  }
+
+  @ContractRoute(getAccountAsOf)
+  async asOf(
+    @ValidatedInput() { input, params }: CallInput<typeof getAccountAsOf>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [accountHistoryProjection.name]);
+    // Every read model but this index itself: one projection may read another's tables.
+    const replayed = projections.filter((projection) => projection !== accountHistoryProjection);
+    return accountAsOf(this.pool, replayed, params.userId, parsePosition(input.position)!);
   }
 
   @ContractRoute(getEventCausation)

@@ -2,7 +2,11 @@ import { type RecordedEvent, certificatesStreamId, userDataStreamId, userStreamI
 import { type GivenEvent, recordedEvents } from '@app/server-kit';
 import { ProjectionScenario } from '../../runtime/testing/projection-scenario';
 import { projections } from '..';
-import { accountHistoryProjection as projection, accountsConcerned } from './account-history.projection';
+import {
+  PLATFORM_ACCOUNT,
+  accountHistoryProjection as projection,
+  accountsConcerned,
+} from './account-history.projection';
 import { historyQuery, toHistoryEvent, type HistoryRow } from './account-history.queries';
 
 const ana = '00000000-0000-4000-8000-00000000000a';
@@ -86,6 +90,21 @@ describe('accountsConcerned (pure)', () => {
         metadata: { ...event.metadata, actor: { kind: 'staff', id: 'operator' } },
       }),
     ).toEqual([bo]);
+  });
+});
+
+describe('the platform account (pure)', () => {
+  it("holds what concerns no account, but not an anonymous visitor's telemetry", () => {
+    const [published, telemetry] = recordedEvents([
+      { type: 'UiVersionBoundsSet', data: { minSupported: '1.0.0', minRecommended: null } },
+      { type: 'TelemetryEventRecorded', data: { eventType: 'UI runtime error' } },
+    ]);
+    expect(accountsConcerned(published)).toEqual([PLATFORM_ACCOUNT]);
+    const anonymous = {
+      ...telemetry,
+      metadata: { ...telemetry.metadata, actor: { kind: 'anonymous' as const } },
+    };
+    expect(accountsConcerned(anonymous)).toEqual([]);
   });
 });
 

@@ -1,5 +1,8 @@
-import { type RecordedEvent, eventTypes } from '@app/contracts';
+import { type RecordedEvent, eventTypes, latestVersion } from '@app/contracts';
 import { defineProjection } from '../../runtime/projection';
+
+/** Where the events that concern no account are indexed (the platform's own history). */
+export const PLATFORM_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -7,6 +10,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The accounts an event concerns: the account its data names (`userId`, and any `...UserId` such as a
  * promo code's owner or a licence holder, so events of later areas are found without a change here),
  * and the person who acted (a learner, or a staff member: their own history is their staff-actions log).
+ * An event that concerns none and was not an anonymous visitor's (published content, price lists,
+ * announcements) is the platform's: every account's past depends on it, so time travel replays it too.
+ * Anonymous telemetry and clicks are left out.
  */
 export function accountsConcerned(event: RecordedEvent): string[] {
   const accounts = new Set<string>();
@@ -20,6 +26,7 @@ export function accountsConcerned(event: RecordedEvent): string[] {
   const { actor } = event.metadata;
   if ((actor.kind === 'user' || actor.kind === 'staff') && actor.id && UUID.test(actor.id))
     accounts.add(actor.id.toLowerCase());
+  if (accounts.size === 0 && actor.kind !== 'anonymous') accounts.add(PLATFORM_ACCOUNT);
   return [...accounts];
 }
 
@@ -35,6 +42,7 @@ export function historyRows(events: readonly RecordedEvent[]) {
       revision: event.revision,
       type: event.type,
       schema_version: event.storedVersion,
+      data_version: latestVersion(event.type),
       occurred_at: event.metadata.occurredAt,
       actor: event.metadata.actor,
       correlation_id: event.metadata.correlationId,
@@ -66,11 +74,12 @@ export const accountHistoryProjection = defineProjection({
     if (rows.length > 0) {
       await tx.query(
         `INSERT INTO rm_account_history (user_id, transaction_id, position, event_id, stream_id, revision, type,
-                                         schema_version, occurred_at, actor, correlation_id, causation_id, data)
+                                         schema_version, data_version, occurred_at, actor, correlation_id,
+                                         causation_id, data)
          SELECT x.user_id, x.transaction_id, x.position, x.event_id, x.stream_id, x.revision, x.type,
-                x.schema_version, x.occurred_at, x.actor, x.correlation_id, x.causation_id, x.data
+                x.schema_version, x.data_version, x.occurred_at, x.actor, x.correlation_id, x.causation_id, x.data
            FROM jsonb_to_recordset($1::jsonb) AS x(user_id uuid, transaction_id bigint, position bigint,
-                event_id uuid, stream_id text, revision bigint, type text, schema_version integer,
+                event_id uuid, stream_id text, revision bigint, type text, schema_version integer, data_version integer,
                 occurred_at timestamptz, actor jsonb, correlation_id text, causation_id text, data jsonb)
          ON CONFLICT DO NOTHING`,
         [JSON.stringify(rows)],
