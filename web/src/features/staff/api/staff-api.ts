@@ -1,0 +1,50 @@
+import {
+  findUser,
+  getAccountAsOf,
+  getAccountHistory,
+  getEventCausation,
+  getUserAccess,
+  grantRole,
+  rebuildProjection,
+  revokeRole,
+  revokeUserSessions,
+  systemStatusRoute,
+} from '@app/contracts';
+import { api } from '@/shared/api/api-slice';
+import { type CallResponse, contractMutation, contractQuery } from '@/shared/api/contract-endpoint';
+
+export type AccountHistoryPage = CallResponse<typeof getAccountHistory>;
+export type HistoryEventView = AccountHistoryPage['events'][number];
+export type AccountAsOfView = CallResponse<typeof getAccountAsOf>;
+export type EventCausationView = CallResponse<typeof getEventCausation>;
+export type FoundUsers = CallResponse<typeof findUser>['users'];
+
+/** The management area's calls (staff only): lookup, access, history, causation, time travel, operations. */
+export const staffApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    findUser: contractQuery(build, findUser),
+    getUserAccess: contractQuery(build, getUserAccess),
+    getAccountHistory: contractQuery(build, getAccountHistory),
+    getEventCausation: contractQuery(build, getEventCausation),
+    // Keeps each position's view while staff step back and forth.
+    getAccountAsOf: contractQuery(build, getAccountAsOf, { keepUnusedDataFor: 300 }),
+    staffProjections: contractQuery(build, systemStatusRoute),
+    rebuildProjection: contractMutation(build, rebuildProjection),
+    grantRole: contractMutation(build, grantRole),
+    revokeRole: contractMutation(build, revokeRole),
+    revokeUserSessions: contractMutation(build, revokeUserSessions),
+  }),
+});
+
+export const {
+  useLazyFindUserQuery,
+  useGetUserAccessQuery,
+  useGetAccountHistoryQuery,
+  useGetEventCausationQuery,
+  useGetAccountAsOfQuery,
+  useStaffProjectionsQuery,
+  useRebuildProjectionMutation,
+  useGrantRoleMutation,
+  useRevokeRoleMutation,
+  useRevokeUserSessionsMutation,
+} = staffApi;
