@@ -79,6 +79,22 @@ test.describe('management area', () => {
     await page.reload();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Management' })).toBeVisible();
+    // The read models, this index among them, each with its rebuild.
+    await expect(page.getByRole('button', { name: 'Rebuild account-history' })).toBeVisible();
+    // An announcement published from the page is listed as active, then withdrawn.
+    const message = `Maintenance ${learner.email}`;
+    await page.getByLabel('Message (HTML)').fill(message);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const announcement = page
+      .getByRole('list', { name: 'Announcements' })
+      .getByRole('listitem')
+      .filter({ hasText: message });
+    await expect(announcement).toContainText('(active)');
+    await announcement.getByRole('button', { name: 'Withdraw' }).click();
+    await expect(announcement).toContainText('(withdrawn)');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('management-home-1280.png'), fullPage: true });
+
     await page.getByLabel('Email, username or user id').fill(learner.email);
     await page.getByRole('button', { name: 'Find', exact: true }).click();
     const found = page.getByRole('list', { name: 'Accounts found' }).getByRole('link');

@@ -5,10 +5,16 @@ import {
   getEventCausation,
   getUserAccess,
   grantRole,
+  listAnnouncements,
+  listQuestionVersions,
+  publishAnnouncement,
+  publishContent,
   rebuildProjection,
   revokeRole,
   revokeUserSessions,
+  setUiVersionBounds,
   systemStatusRoute,
+  withdrawAnnouncement,
 } from '@app/contracts';
 import { api } from '@/shared/api/api-slice';
 import { type CallResponse, contractMutation, contractQuery } from '@/shared/api/contract-endpoint';
@@ -33,6 +39,12 @@ export const staffApi = api.injectEndpoints({
     grantRole: contractMutation(build, grantRole),
     revokeRole: contractMutation(build, revokeRole),
     revokeUserSessions: contractMutation(build, revokeUserSessions),
+    listAnnouncements: contractQuery(build, listAnnouncements),
+    publishAnnouncement: contractMutation(build, publishAnnouncement),
+    withdrawAnnouncement: contractMutation(build, withdrawAnnouncement),
+    publishContent: contractMutation(build, publishContent),
+    listQuestionVersions: contractQuery(build, listQuestionVersions),
+    setUiVersionBounds: contractMutation(build, setUiVersionBounds),
   }),
 });
 
@@ -47,4 +59,10 @@ export const {
   useGrantRoleMutation,
   useRevokeRoleMutation,
   useRevokeUserSessionsMutation,
+  useListAnnouncementsQuery,
+  usePublishAnnouncementMutation,
+  useWithdrawAnnouncementMutation,
+  usePublishContentMutation,
+  useLazyListQuestionVersionsQuery,
+  useSetUiVersionBoundsMutation,
 } = staffApi;

@@ -8,6 +8,7 @@ import {
   useRebuildProjectionMutation,
   useStaffProjectionsQuery,
 } from '../api/staff-api';
+import { Operations } from './operations';
 import './staff.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,10 +20,11 @@ export function StaffHome() {
       <PageHeader
         title="Management"
         eyebrow="Staff"
-        lead="Find an account to read its history and travel back in time; watch and rebuild the read models."
+        lead="Find an account to read its history and travel back in time; watch and rebuild the read models; announcements, content and web build bounds."
       />
       <UserLookup />
       <Projections />
+      <Operations />
     </div>
   );
 }
