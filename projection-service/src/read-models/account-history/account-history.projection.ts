@@ -4,6 +4,12 @@ import { defineProjection } from '../../runtime/projection';
 /** Where the events that concern no account are indexed (the platform's own history). */
 export const PLATFORM_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
+/**
+ * Counted facts no account's views depend on, numerous enough to swamp the platform's history when no
+ * account made them (a service's own telemetry, clicks on a link before anyone signed in).
+ */
+const PLATFORM_SKIPS: ReadonlySet<string> = new Set(['TelemetryEventRecorded', 'AffiliateLinkClicked']);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -12,7 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * and the person who acted (a learner, or a staff member: their own history is their staff-actions log).
  * An event that concerns none and was not an anonymous visitor's (published content, price lists,
  * announcements) is the platform's: every account's past depends on it, so time travel replays it too.
- * Anonymous telemetry and clicks are left out.
+ * Anonymous visitors' events, and telemetry and clicks that concern no account, are left out.
  */
 export function accountsConcerned(event: RecordedEvent): string[] {
   const accounts = new Set<string>();
@@ -26,7 +32,8 @@ export function accountsConcerned(event: RecordedEvent): string[] {
   const { actor } = event.metadata;
   if ((actor.kind === 'user' || actor.kind === 'staff') && actor.id && UUID.test(actor.id))
     accounts.add(actor.id.toLowerCase());
-  if (accounts.size === 0 && actor.kind !== 'anonymous') accounts.add(PLATFORM_ACCOUNT);
+  if (accounts.size === 0 && actor.kind !== 'anonymous' && !PLATFORM_SKIPS.has(event.type))
+    accounts.add(PLATFORM_ACCOUNT);
   return [...accounts];
 }
 
