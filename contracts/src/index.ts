@@ -30,3 +30,4 @@ export * from './rules/progress';
 export * from './rules/workspace';
 export * from './content/walkthrough-trace';
 export * from './rules/pricing';
+export * from './rules/time-travel';

@@ -1,16 +1,7 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
-import {
-  DEFAULT_CERTIFICATE_VERSION,
-  type Principal,
-  type UnlockProductId,
-  type UnlockProgress,
-  dailyStreak,
-  getUnlocks,
-  unlockFlags,
-  utcDay,
-} from '@app/contracts';
+import { type Principal, type UnlockProgress, getUnlocks, utcDay } from '@app/contracts';
 import {
   type CallInput,
   ContractRoute,
@@ -22,29 +13,7 @@ import {
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { certificateEligibilityProjection } from '../certificate-eligibility/certificate-eligibility.projection';
 import { unlockProgressProjection } from './unlock-progress.projection';
-
-/** The products whose unlock progress is built here; the others answer their counts at zero. */
-const QUESTION_PRODUCTS: readonly UnlockProductId[] = ['algoexpert'];
-
-/** The counts each product reports (spec 3, Unlock progress per product), at zero. */
-function zeroCounts(product: UnlockProductId): Partial<UnlockProgress> {
-  switch (product) {
-    case 'blockchainexpert':
-      return {
-        numAssessmentQuestionsCompleted: 0,
-        numAssessmentQuestionsRequired: 0,
-        numPracticeQuestionsCompleted: 0,
-        numPracticeQuestionsRequired: 0,
-      };
-    case 'backendexpert':
-    case 'frontendexpert':
-    case 'infraexpert':
-    case 'mlexpert':
-      return { numQuestionsCompleted: 0, numQuestionsRequired: 0, quizScore: 0, quizScoreRequired: 0 };
-    default:
-      return { numQuestionsCompleted: 0, numQuestionsRequired: 0 };
-  }
-}
+import { readUnlocks } from './unlock-progress.queries';
 
 /**
  * unlocks/get: completed and required questions from the unlock-progress read model, the unlock
@@ -70,37 +39,6 @@ export class UnlockProgressController {
       unlockProgressProjection.name,
       certificateEligibilityProjection.name,
     ]);
-    const { product } = params;
-    const days = await this.pool.query<{ day: string }>(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM rm_unlock_progress_days WHERE user_id = $1 AND product = $2`,
-      [user.userId, product],
-    );
-    const streak = dailyStreak(
-      days.rows.map((row) => row.day),
-      utcDay(new Date()),
-    );
-    const base = { latestCertVersion: DEFAULT_CERTIFICATE_VERSION, ...streak };
-    if (!QUESTION_PRODUCTS.includes(product)) {
-      return {
-        ...base,
-        ...unlockFlags({ numQuestionsCompleted: 0, numQuestionsRequired: 0 }),
-        ...zeroCounts(product),
-      };
-    }
-    const { rows } = await this.pool.query<{ completed: number; required: number; eligible: boolean }>(
-      `SELECT coalesce((SELECT num_completed FROM rm_unlock_progress WHERE user_id = $1 AND product = $2), 0)
-                AS completed,
-              (SELECT count(*)::int FROM rm_unlock_progress_questions WHERE product = $2) AS required,
-              EXISTS (SELECT 1 FROM rm_certificate_eligibility WHERE user_id = $1 AND product = $2) AS eligible`,
-      [user.userId, product],
-    );
-    const { completed, required, eligible } = rows[0];
-    return {
-      ...base,
-      hasUnlockedLatestCert: eligible,
-      hasUnlockedRecruitingProfile: eligible,
-      numQuestionsCompleted: completed,
-      numQuestionsRequired: required,
-    };
+    return readUnlocks(this.pool, user.userId, params.product, utcDay(new Date()));
   }
 }
