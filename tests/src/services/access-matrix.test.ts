@@ -175,6 +175,10 @@ const endpoints: Endpoint[] = [
     }),
   },
   {
+    id: 'setPricingRegion',
+    request: () => ({ path: '/api/users/v1/pricing-region/set', options: { json: { region: 'EU' } } }),
+  },
+  {
     id: 'acquireScreenLease',
     request: (self) => ({
       path: '/api/users/v1/screen_lease/acquire',
