@@ -1,5 +1,6 @@
 import { ALL_ACCESS, type ProductId, allAccessProductIds } from '../constants';
 import type { ErrorCode } from '../errors';
+import type { EventDataMap } from '../events/catalog';
 
 /*
  * Team licence arithmetic (spec 4, "Licence keys") as one pure rule. A holder's licence is seats per
@@ -273,3 +274,56 @@ export function formatLicenceKeyCode(random: Uint8Array): string {
 
 /** Codes are matched regardless of case and surrounding spaces. */
 export const normalizeLicenceKeyCode = (code: string) => code.trim().toUpperCase();
+
+const licenceEventTypes = [
+  'LicenceSeatsAdded',
+  'LicenceKeyCreated',
+  'LicenceKeyEdited',
+  'LicenceKeyDeleted',
+  'LicenceKeyApplied',
+] as const;
+export type LicenceEventType = (typeof licenceEventTypes)[number];
+export type LicenceEvent = { [K in LicenceEventType]: { type: K; data: EventDataMap[K] } }[LicenceEventType];
+export const LICENCE_EVENT_TYPES: readonly LicenceEventType[] = licenceEventTypes;
+
+/** The change a stored licence fact made. */
+export function licenceChangeOf(event: LicenceEvent, occurredAt: string): LicenceChange {
+  switch (event.type) {
+    case 'LicenceSeatsAdded':
+      return {
+        kind: 'addSeats',
+        products: event.data.products,
+        seats: event.data.seats,
+        isEnterprise: event.data.isEnterprise,
+        expiresAt: event.data.expiresAt,
+      };
+    case 'LicenceKeyCreated':
+      return {
+        kind: 'createKey',
+        code: event.data.code,
+        name: event.data.name,
+        count: event.data.count,
+        product: event.data.product,
+      };
+    case 'LicenceKeyEdited':
+      return { kind: 'editKey', code: event.data.code, name: event.data.name, count: event.data.count };
+    case 'LicenceKeyDeleted':
+      return { kind: 'deleteKey', code: event.data.code };
+    case 'LicenceKeyApplied':
+      return { kind: 'applyKey', code: event.data.code, userId: event.data.userId, appliedAt: occurredAt };
+  }
+}
+
+/**
+ * A licence store after one stored fact: the rule applied without its checks (the fact was decided).
+ * The command side's aggregate and the read model both fold with this, so they agree on every number.
+ */
+export function foldLicenceEvent(book: LicenceBook, event: LicenceEvent, occurredAt: string): LicenceBook {
+  const next = changeLicence(book, licenceChangeOf(event, occurredAt), new Date(occurredAt), {
+    check: false,
+  });
+  return isLicenceRefusal(next) ? book : next;
+}
+
+export const isLicenceEvent = (event: { type: string }): event is LicenceEvent =>
+  (licenceEventTypes as readonly string[]).includes(event.type);

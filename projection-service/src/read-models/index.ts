@@ -12,6 +12,7 @@ import { billingProjection } from './billing/billing.projection';
 import { unlockProgressProjection } from './unlock-progress/unlock-progress.projection';
 import { offeringsProjection } from './offerings/offerings.projection';
 import { certificateEligibilityProjection } from './certificate-eligibility/certificate-eligibility.projection';
+import { licencesProjection } from './licences/licences.projection';
 
 /** Every projection the service runs. */
 export const projections: readonly Projection[] = [
@@ -28,4 +29,5 @@ export const projections: readonly Projection[] = [
   unlockProgressProjection,
   certificateEligibilityProjection,
   offeringsProjection,
+  licencesProjection,
 ];

@@ -109,6 +109,7 @@ const charge = (
   affiliate_code: options.affiliateCode ?? null,
   promo_code: null,
   paid_at: new Date(options.paidAt ?? '2026-11-20T10:00:00.000Z'),
+  licence_seats: null,
   ...(options.details ?? { offering: null, price_version: null, list_price: null, discounts: null }),
 });
 const subscription = (

@@ -20,6 +20,8 @@ export type ChargeRow = {
   affiliate_code: string | null;
   promo_code: string | null;
   paid_at: string;
+  /** Seats of each product for a team licence charge; null for a personal purchase. */
+  licence_seats: number | null;
 } & ChargeDetails;
 
 /** What the checkout said of a charge's price (null when it said nothing). */
@@ -138,6 +140,7 @@ export function evolveBilling(state: BillingState, event: BillingEvent, occurred
         affiliate_code: d.affiliateCode,
         promo_code: d.promoCode,
         paid_at: d.paidAt,
+        licence_seats: d.licenceSeats ?? null,
         ...details,
       });
       return { ...state, charges, checkouts };
