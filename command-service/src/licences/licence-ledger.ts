@@ -73,8 +73,20 @@ export class LicenceLedger {
         });
         return { appended, book: state };
       } catch (error) {
-        if (!(error instanceof WrongExpectedVersionError) || attempt >= CONFLICT_ATTEMPTS) throw error;
+        if (attempt >= CONFLICT_ATTEMPTS || !(await this.lostRace(error, streamId, revision))) throw error;
       }
     }
+  }
+
+  /**
+   * Whether a failed append lost a race on the stream. Inside a transaction the unique index's
+   * violation aborts it before the store can name the conflict, so the stream's head is read again:
+   * moved past the revision decided on, another command got in first.
+   */
+  private async lostRace(error: unknown, streamId: string, revision: number): Promise<boolean> {
+    if (error instanceof WrongExpectedVersionError) return true;
+    if (error instanceof DomainError) return false;
+    const { revision: now } = await this.aggregates.load(streamId, licencesAggregate);
+    return now !== revision;
   }
 }
