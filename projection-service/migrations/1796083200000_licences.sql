@@ -16,7 +16,17 @@ CREATE TABLE rm_licence_key_holders (
   holder_id uuid NOT NULL
 );
 
+-- Products a learner owns through a redeemed licence key, until the licence year ends: the
+-- subscriptions call lists them as active while that end is in the future (billing read model).
+CREATE TABLE rm_licence_subscriptions (
+  user_id uuid NOT NULL,
+  product text NOT NULL,
+  expires_at timestamptz NOT NULL,
+  PRIMARY KEY (user_id, product)
+);
+
 -- Down Migration
+DROP TABLE rm_licence_subscriptions;
 DROP TABLE rm_licence_key_holders;
 DROP TABLE rm_licence_books;
 ALTER TABLE rm_charges DROP COLUMN licence_seats;

@@ -232,6 +232,13 @@ export function licenceScenarios(get: () => Platform) {
     expect([before.status, before.body.code]).toEqual([403, 'PRODUCT_NOT_OWNED']);
     const first = await applyKey(ana, code.toLowerCase());
     expect([first.status, first.body.grantedProducts]).toEqual([200, ['algoexpert']]);
+    // The web decides ownership from the subscriptions: the key's products are active there.
+    const subscriptions = await call<{ subscriptions: { product: string; status: string }[] }>(
+      url(),
+      '/api/subscriptions/v2/subscriptions/get',
+      { token: ana.token, headers: { 'x-min-position': first.body.position } },
+    );
+    expect(subscriptions.body.subscriptions).toEqual([{ product: 'algoexpert', status: 'active' }]);
     const opened = await openLocked(ana, first.body.position);
     expect([opened.status, opened.body.name]).toEqual([200, 'Pair With Sum']);
     const twice = await applyKey(ana, code);

@@ -101,8 +101,14 @@ export class BillingController {
   ) {
     if (principal.kind !== 'user') return { subscriptions: [] };
     await this.readYourWrites.ensure(request, response, [billingProjection.name]);
+    // Products of redeemed licence keys are active subscriptions until the licence year ends.
     const { rows } = await this.pool.query<{ product: string; status: string }>(
-      'SELECT product, status FROM rm_subscriptions WHERE user_id = $1 ORDER BY changed_at, product',
+      `SELECT product, status FROM (
+         SELECT product, status, changed_at AS at FROM rm_subscriptions WHERE user_id = $1
+         UNION ALL
+         SELECT product, 'active', expires_at - interval '366 days' FROM rm_licence_subscriptions
+          WHERE user_id = $1 AND expires_at > now()) s
+        ORDER BY at, product`,
       [principal.userId],
     );
     return { subscriptions: rows };
