@@ -65,6 +65,7 @@ import { CreatePromoCodeController } from './commerce/promo-codes/create-promo-c
 import { CreatePromoCodeHandler } from './commerce/promo-codes/create-promo-code/create-promo-code.handler';
 import { ExpirePromoCodeController } from './commerce/promo-codes/expire-promo-code/expire-promo-code.controller';
 import { ExpirePromoCodeHandler } from './commerce/promo-codes/expire-promo-code/expire-promo-code.handler';
+import { licenceControllers, licenceProviders } from './licences/licences.module-parts';
 
 @Module({})
 export class AppModule implements OnApplicationShutdown {
@@ -99,6 +100,7 @@ export class AppModule implements OnApplicationShutdown {
         TestCheckoutController,
         PurchaseOfferingController,
         SetPricingRegionController,
+        ...licenceControllers,
       ],
       providers: [
         { provide: CONFIG, useValue: config },
@@ -139,6 +141,7 @@ export class AppModule implements OnApplicationShutdown {
         ExpirePromoCodeHandler,
         PromoCodesRepository,
         BuyersRepository,
+        ...licenceProviders,
       ],
     };
   }

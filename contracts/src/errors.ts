@@ -79,6 +79,20 @@ export const platformErrorCodes = [
   'CHECKOUT_IN_PROGRESS',
   /** Purchase: Stripe's API could not be reached or refused the checkout session; nothing was started. */
   'CHECKOUT_PROVIDER_FAILED',
+  /** Licences: no live key of that code (never created, or deleted). */
+  'LICENCE_KEY_UNKNOWN',
+  /** Licences: the key's product is not one the holder has seats of. */
+  'LICENCE_PRODUCT_NOT_LICENSED',
+  /** Licences: a key would take more seats than are unused. */
+  'LICENCE_NOT_ENOUGH_SEATS',
+  /** Licences: the key's maximum uses would drop below the redemptions already made. */
+  'LICENCE_COUNT_BELOW_REDEMPTIONS',
+  /** Licences: the key has been redeemed as many times as it allows. */
+  'LICENCE_KEY_EXHAUSTED',
+  /** Licences: this learner redeemed this key already. */
+  'LICENCE_KEY_ALREADY_APPLIED',
+  /** Licences: the licence year of the key's seats is over. */
+  'LICENCE_EXPIRED',
   'NOT_FOUND',
   /** The path exists but answers another HTTP method. */
   'METHOD_NOT_ALLOWED',

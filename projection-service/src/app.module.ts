@@ -25,6 +25,7 @@ import { UserDataController } from './read-models/user-data/user-data.controller
 import { UnlockProgressController } from './read-models/unlock-progress/unlock-progress.controller';
 import { CertificatesController } from './read-models/certificates/certificates.controller';
 import { BillingController } from './read-models/billing/billing.controller';
+import { LicencesController } from './read-models/licences/licences.controller';
 import { OfferingsController } from './read-models/offerings/offerings.controller';
 import { AccountHistoryController } from './read-models/account-history/account-history.controller';
 
@@ -44,6 +45,7 @@ export class AppModule {
         AffiliateClicksDailyController,
         UserAccessController,
         BillingController,
+        LicencesController,
         OfferingsController,
         AccountHistoryController,
         SubmissionsController,

@@ -33,6 +33,7 @@ describe('readCheckout', () => {
     expect(readCheckout(session())).toEqual({
       kind: 'paid',
       priceVersion: 3,
+      licence: null,
       checkout: {
         userId,
         purchaseId: 'cs_1',

@@ -27,8 +27,11 @@ const checkoutSessionSchema = z.object({
 export type PaidCheckout = Omit<EventDataMap['PurchaseCompleted'], 'paidAt'>;
 
 export type CheckoutReading =
-  /** `priceVersion`: the price list version the platform priced the checkout with (metadata). */
-  | { kind: 'paid'; checkout: PaidCheckout; priceVersion: number | null }
+  /**
+   * `priceVersion`: the price list version the platform priced the checkout with (metadata).
+   * `licence`: metadata `kind: 'licence'` with its `seats`: team licence seats, not ownership.
+   */
+  | { kind: 'paid'; checkout: PaidCheckout; priceVersion: number | null; licence: { seats: number } | null }
   /** Not paid yet (delayed payment methods): `checkout.session.async_payment_succeeded` follows. */
   | { kind: 'unpaid' }
   | { kind: 'invalid'; message: string };
@@ -50,6 +53,7 @@ export function checkPaidAgainstStarted(
   started: StartedCheckout | undefined,
   paid: PaidCheckout,
   priceVersion: number | null,
+  licence: { seats: number } | null = null,
 ): DomainError | null {
   if (!started || started.userId !== paid.userId) {
     return new DomainError(
@@ -58,6 +62,8 @@ export function checkPaidAgainstStarted(
     );
   }
   const differences = [
+    (started.licence?.seats ?? null) !== (licence?.seats ?? null) &&
+      `licence seats ${licence?.seats ?? 'none'} (started: ${started.licence?.seats ?? 'none'})`,
     started.amount !== paid.amount && `amount ${paid.amount} (started: ${started.amount})`,
     started.currency !== paid.currency && `currency ${paid.currency} (started: ${started.currency})`,
     [...started.products].sort().join() !== [...paid.products].sort().join() &&
@@ -115,10 +121,19 @@ export function readCheckout(object: unknown): CheckoutReading {
       message: `The checkout session names unknown products: ${unknown.join(', ')}.`,
     };
   }
+  let licence: { seats: number } | null = null;
+  if (metadata.kind === 'licence') {
+    const seats = Number(metadata.seats);
+    if (!/^[1-9][0-9]*$/.test(metadata.seats ?? '') || !Number.isSafeInteger(seats)) {
+      return { kind: 'invalid', message: 'A licence checkout needs metadata.seats, a positive integer.' };
+    }
+    licence = { seats };
+  }
   const intent = session.payment_intent;
   const priceVersion = Number(metadata.priceVersion);
   return {
     kind: 'paid',
+    licence,
     priceVersion: Number.isInteger(priceVersion) && priceVersion > 0 ? priceVersion : null,
     checkout: {
       userId: session.client_reference_id,

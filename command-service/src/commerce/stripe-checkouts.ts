@@ -12,6 +12,10 @@ export type CheckoutSessionRequest = {
   amount: number;
   currency: string;
   metadata: {
+    /** 'licence' for team licence seats (fulfilled as a licence); absent for a personal purchase. */
+    kind?: 'licence';
+    /** Seats of each product, for a licence. */
+    seats?: string;
     products: string;
     priceVersion: string;
     offering: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, signedIn, staffOnly } from './define';
-import { built, planned } from './build-state';
+import { built } from './build-state';
 import { get, post } from './call-path';
 import * as routedPaths from './routed-call-paths';
 import {
@@ -312,12 +312,24 @@ export const licenceStateSchema = z.object({
   keyApplications: z.record(z.string(), z.array(keyApplicationSchema)),
   licenseKeys: z.partialRecord(productOrBundleSchema, z.array(licenceSchema)),
   unusedLicenses: z.partialRecord(productOrBundleSchema, z.number().int().nonnegative()),
+  /** Ours, for the manage page: seats bought, unused, redeemed and the licence year's end per product. */
+  seats: z
+    .array(
+      z.object({
+        product: productOrBundleSchema,
+        total: z.number().int().nonnegative(),
+        unused: z.number().int().nonnegative(),
+        redeemed: z.number().int().nonnegative(),
+        expiresAt: timestampSchema,
+      }),
+    )
+    .optional(),
 });
 export type LicenceState = z.infer<typeof licenceStateSchema>;
 
 export const purchaseLicenses = defineCall({
   route: post('purchaseLicenses', '/api/subscriptions/v2/licenses/purchase'),
-  state: planned('licences'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Start buying team licences for one product or bundle.',
@@ -332,7 +344,7 @@ export const purchaseLicenses = defineCall({
 /** v3 buys licences valid for a set of products (the spec gives no difference; this is ours). */
 export const purchaseLicensesV3 = defineCall({
   route: post('purchaseLicensesV3', '/api/subscriptions/v3/licenses/purchase'),
-  state: planned('licences'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Start buying team licences valid for several products.',
@@ -347,7 +359,7 @@ export const purchaseLicensesV3 = defineCall({
 
 export const listLicenseOfferings = defineCall({
   route: post('listLicenseOfferings', '/api/subscriptions/v2/licenses/offerings/list'),
-  state: planned('licences'),
+  state: built,
   kind: 'query',
   access: anyone,
   summary: 'Team-licence prices.',
@@ -357,7 +369,7 @@ export const listLicenseOfferings = defineCall({
 
 export const getLicenseState = defineCall({
   route: post('getLicenseState', '/api/subscriptions/v2/licenses/get_license_state'),
-  state: planned('licences'),
+  state: built,
   kind: 'query',
   access: signedIn,
   summary: "The licence holder's keys, their applications and unused licences per product.",
@@ -367,7 +379,7 @@ export const getLicenseState = defineCall({
 
 export const createLicenseKey = defineCall({
   route: post('createLicenseKey', '/api/subscriptions/v2/licenses/create_license_key'),
-  state: planned('licences'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Create a key from unused licences (lowers the unused count by its count).',
@@ -377,7 +389,7 @@ export const createLicenseKey = defineCall({
 
 export const editLicenseKey = defineCall({
   route: post('editLicenseKey', '/api/subscriptions/v2/licenses/edit_license_key'),
-  state: planned('licences'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Rename a key or change its maximum uses (unused count adjusts by the difference).',
@@ -387,7 +399,7 @@ export const editLicenseKey = defineCall({
 
 export const deleteLicenseKey = defineCall({
   route: post('deleteLicenseKey', '/api/subscriptions/v2/licenses/delete_license_key'),
-  state: planned('licences'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Delete a key; its count returns to the unused licences.',
@@ -397,7 +409,7 @@ export const deleteLicenseKey = defineCall({
 
 export const applyLicenseKey = defineCall({
   route: post('applyLicenseKey', '/api/subscriptions/v2/licenses/apply_license_key'),
-  state: planned('licences'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Redeem a licence key for the signed-in user.',
@@ -407,7 +419,7 @@ export const applyLicenseKey = defineCall({
 
 export const downloadLicenseReceipt = defineCall({
   route: post('downloadLicenseReceipt', '/api/subscriptions/v2/licenses/receipts/download'),
-  state: planned('licences'),
+  state: built,
   kind: 'query',
   access: signedIn,
   summary: 'Receipt of one licence charge.',

@@ -164,7 +164,7 @@ export const recordPagePerf = defineCall({
 
 export const getLicenseReport = defineCall({
   route: post('getLicenseReport', '/api/users/v1/license-report/get'),
-  state: planned('licences'),
+  state: built,
   kind: 'query',
   access: signedIn,
   summary: 'Usage statistics of one licence key, for its holder.',

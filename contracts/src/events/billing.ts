@@ -29,6 +29,8 @@ export const PurchaseCompletedV1 = defineEvent({
     affiliateCode: z.string().max(64).nullable(),
     promoCode: z.string().max(64).nullable(),
     paidAt: z.iso.datetime({ offset: true }),
+    /** A team licence purchase: seats of each product for the buyer to hand out (absent: personal). */
+    licenceSeats: z.number().int().min(1).optional(),
   }),
 });
 
@@ -99,6 +101,8 @@ export const CheckoutStartedV1 = defineEvent({
         discounts: z.record(z.string().min(1).max(40), z.number().int().min(0)),
       })
       .optional(),
+    /** A team licence checkout: seats of each product, fulfilled as a licence, not as ownership. */
+    licence: z.object({ seats: z.number().int().min(1), isEnterprise: z.boolean() }).optional(),
   }),
 });
 

@@ -34,6 +34,13 @@ import {
   PromoCodeExpiredV1,
   PromoCodeRedeemedV1,
 } from './commerce';
+import {
+  LicenceKeyAppliedV1,
+  LicenceKeyCreatedV1,
+  LicenceKeyDeletedV1,
+  LicenceKeyEditedV1,
+  LicenceSeatsAddedV1,
+} from './licences';
 
 /**
  * The latest version of every event type, by type: the shape every reader sees (older stored
@@ -72,6 +79,11 @@ const latestByType = {
   PromoCodeCreated: PromoCodeCreatedV1,
   PromoCodeExpired: PromoCodeExpiredV1,
   PromoCodeRedeemed: PromoCodeRedeemedV1,
+  LicenceSeatsAdded: LicenceSeatsAddedV1,
+  LicenceKeyCreated: LicenceKeyCreatedV1,
+  LicenceKeyEdited: LicenceKeyEditedV1,
+  LicenceKeyDeleted: LicenceKeyDeletedV1,
+  LicenceKeyApplied: LicenceKeyAppliedV1,
 } as const satisfies { [T in string]: EventDefinition<T, number, z.ZodType> };
 
 type LatestByType = typeof latestByType;

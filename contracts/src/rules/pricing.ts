@@ -72,6 +72,11 @@ export const priceListSchema = z
           .max(24 * 30),
       }),
     }),
+    /**
+     * Team licences: a seat of a product costs its base price (all access: the plan's price) less
+     * this percentage. Absent from lists published before licences were sold: no seat discount.
+     */
+    licences: z.object({ seatPercentOff: percent }).optional(),
   })
   .superRefine((list, ctx) => {
     const issue = (message: string, path: (string | number)[]) =>
@@ -323,6 +328,69 @@ export function priceOffering(input: PricingInput): PricedOffering | null {
     currency: regionPrices.currency,
     priceVersion: priceList.version,
     promoDiscount: promo,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Team licences
+// ---------------------------------------------------------------------------
+
+export type LicenceProduct = ProductId | 'allaccess';
+
+/** What a licence purchase costs: per seat (list and after the seat discount), and for every seat. */
+export type PricedLicence = {
+  products: LicenceProduct[];
+  seats: number;
+  /** One seat of every product at list price. */
+  listPerSeat: number;
+  /** One seat after the licence discount. */
+  perSeat: number;
+  /** What the promo code took off the whole purchase (0 without one). */
+  promoDiscount: number;
+  total: number;
+  currency: string;
+  priceVersion: number;
+};
+
+/**
+ * Prices `seats` seats of each product: a seat is the product's base price (the all-access plan's
+ * price for allaccess) less the list's licence percentage, every seat alike; a promo code then comes
+ * off the whole. Null when the region or a product has no price.
+ */
+export function priceLicence(input: {
+  priceList: PriceList;
+  region: string;
+  products: readonly LicenceProduct[];
+  seats: number;
+  promo: PromoCodeTerms | null;
+}): PricedLicence | null {
+  const { priceList, region, seats } = input;
+  const regionPrices = priceList.regions[region];
+  if (!regionPrices || input.products.length === 0) return null;
+  let listPerSeat = 0;
+  for (const product of input.products) {
+    const price =
+      product === 'allaccess' ? priceList.plans.allAccess.prices[region] : regionPrices.products[product];
+    if (price === undefined) return null;
+    listPerSeat += price;
+  }
+  const perSeat = listPerSeat - percentOf(listPerSeat, priceList.licences?.seatPercentOff ?? 0);
+  const gross = perSeat * seats;
+  let promo = 0;
+  const terms = input.promo;
+  if (terms && (terms.region === null || terms.region === region)) {
+    if (terms.percentOff !== null) promo = percentOf(gross, terms.percentOff);
+    else if (terms.amountOff !== null) promo = Math.min(gross, terms.amountOff);
+  }
+  return {
+    products: [...input.products],
+    seats,
+    listPerSeat,
+    perSeat,
+    promoDiscount: promo,
+    total: gross - promo,
+    currency: regionPrices.currency,
+    priceVersion: priceList.version,
   };
 }
 

@@ -13,6 +13,7 @@ import { unlockProgressProjection } from './unlock-progress/unlock-progress.proj
 import { offeringsProjection } from './offerings/offerings.projection';
 import { accountHistoryProjection } from './account-history/account-history.projection';
 import { certificateEligibilityProjection } from './certificate-eligibility/certificate-eligibility.projection';
+import { licencesProjection } from './licences/licences.projection';
 
 /** Every projection the service runs. */
 export const projections: readonly Projection[] = [
@@ -30,4 +31,5 @@ export const projections: readonly Projection[] = [
   certificateEligibilityProjection,
   offeringsProjection,
   accountHistoryProjection,
+  licencesProjection,
 ];

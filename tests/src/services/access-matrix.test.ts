@@ -345,6 +345,57 @@ const endpoints: Endpoint[] = [
     request: post('/api/subscriptions/v2/offerings/purchase', { offering: 'goldexpert' }),
     allowedStatus: 404,
   },
+  // Team licences (licences.test.ts buys, makes keys and redeems them for real). A product no price
+  // list prices is 404; a key nobody made is 400 LICENCE_KEY_UNKNOWN; no seats, 400 as well.
+  { id: 'listLicenseOfferings', request: post('/api/subscriptions/v2/licenses/offerings/list', {}) },
+  {
+    id: 'purchaseLicenses',
+    request: post('/api/subscriptions/v2/licenses/purchase', { product: 'programmingexpert', count: 2 }),
+    allowedStatus: 404,
+  },
+  {
+    id: 'purchaseLicensesV3',
+    request: post('/api/subscriptions/v3/licenses/purchase', {
+      allowedProducts: ['programmingexpert'],
+      count: 2,
+    }),
+    allowedStatus: 404,
+  },
+  { id: 'getLicenseState', request: post('/api/subscriptions/v2/licenses/get_license_state', {}) },
+  {
+    id: 'createLicenseKey',
+    request: post('/api/subscriptions/v2/licenses/create_license_key', {
+      name: 'Matrix',
+      count: 1,
+      product: 'algoexpert',
+    }),
+    allowedStatus: 400,
+  },
+  {
+    id: 'editLicenseKey',
+    request: post('/api/subscriptions/v2/licenses/edit_license_key', { code: 'MATRIX', name: 'x' }),
+    allowedStatus: 400,
+  },
+  {
+    id: 'deleteLicenseKey',
+    request: post('/api/subscriptions/v2/licenses/delete_license_key', { code: 'MATRIX' }),
+    allowedStatus: 400,
+  },
+  {
+    id: 'applyLicenseKey',
+    request: post('/api/subscriptions/v2/licenses/apply_license_key', { keyCode: 'MATRIX' }),
+    allowedStatus: 400,
+  },
+  {
+    id: 'getLicenseReport',
+    request: post('/api/users/v1/license-report/get', { keyCode: 'MATRIX' }),
+    allowedStatus: 400,
+  },
+  {
+    id: 'downloadLicenseReceipt',
+    request: post('/api/subscriptions/v2/licenses/receipts/download', { chargeId: 'ch_matrix' }),
+    allowedStatus: 404,
+  },
   // Open to anyone (outside production), then 404 for a checkout that was never started.
   ...(['getTestCheckoutPage', 'payTestCheckout', 'cancelTestCheckout'] as const).map((id) => ({
     id,

@@ -8,5 +8,7 @@ export class FulfilCheckoutCommand {
     readonly priceVersion: number | null,
     readonly paidAt: string,
     readonly correlationId: string,
+    /** Team licence seats (metadata `kind: 'licence'`); null for a personal purchase. */
+    readonly licence: { seats: number } | null = null,
   ) {}
 }

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
-import { promoCodeStreamId, userStreamId } from '@app/contracts';
+import { LICENCE_YEAR_MS, licenceStreamId, promoCodeStreamId, userStreamId } from '@app/contracts';
 import { LOGGER } from '@app/server-kit';
 import { AggregateStore } from '../../infrastructure/aggregate-store';
 import { checkoutsAggregate } from '../../commerce/checkouts.aggregate';
@@ -36,11 +36,12 @@ export class FulfilCheckoutHandler implements ICommandHandler<FulfilCheckoutComm
     priceVersion,
     paidAt,
     correlationId,
+    licence,
   }: FulfilCheckoutCommand): Promise<BillingOutcome> {
     // A started checkout never changes, so reading it before the transaction is as good as inside.
     const { state } = await this.aggregates.load(userStreamId(checkout.userId), checkoutsAggregate);
     const started = state.sessions.get(checkout.purchaseId);
-    const mismatch = checkPaidAgainstStarted(started, checkout, priceVersion);
+    const mismatch = checkPaidAgainstStarted(started, checkout, priceVersion, licence);
     if (mismatch) throw mismatch;
     return this.appender.transaction(async (tx) => {
       const user = await lockUser(tx.client, checkout.userId);
@@ -48,7 +49,10 @@ export class FulfilCheckoutHandler implements ICommandHandler<FulfilCheckoutComm
         this.logger.warn({ purchaseId: checkout.purchaseId, correlationId }, 'paid checkout for no account');
         return { outcome: 'ignored' };
       }
-      if (!(await recordPurchase(tx.client, checkout, paidAt))) {
+      // A licence's products are seats for others, not the buyer's: recorded without products, so
+      // the buyer's own subscriptions (and refunds of other purchases) never count them.
+      const recorded = licence ? { ...checkout, products: [] } : checkout;
+      if (!(await recordPurchase(tx.client, recorded, paidAt))) {
         return {
           outcome: 'duplicate',
           position: await fulfilmentPosition(tx.client, checkout.purchaseId, checkout.chargeId),
@@ -57,12 +61,39 @@ export class FulfilCheckoutHandler implements ICommandHandler<FulfilCheckoutComm
       const earlier = (await purchasesOf(tx.client, checkout.userId)).filter(
         (p) => p.purchaseId !== checkout.purchaseId,
       );
-      let appended = await commitBillingDecision(
-        tx,
-        checkout.userId,
-        decideFulfilment(earlier, checkout, paidAt),
-        correlationId,
-      );
+      const system = { actor: { kind: 'system', id: 'stripe' } as const, correlationId };
+      let appended = licence
+        ? await tx.append(
+            userStreamId(checkout.userId),
+            [{ type: 'PurchaseCompleted', data: { ...checkout, paidAt, licenceSeats: licence.seats } }],
+            system,
+          )
+        : await commitBillingDecision(
+            tx,
+            checkout.userId,
+            decideFulfilment(earlier, checkout, paidAt),
+            correlationId,
+          );
+      if (licence) {
+        // The buyer holds the licence: seats of each product for one licence year from the payment.
+        appended = await tx.append(
+          licenceStreamId(checkout.userId),
+          [
+            {
+              type: 'LicenceSeatsAdded',
+              data: {
+                holderId: checkout.userId,
+                purchaseId: checkout.purchaseId,
+                products: checkout.products,
+                seats: licence.seats,
+                isEnterprise: started?.licence?.isEnterprise ?? false,
+                expiresAt: new Date(Date.parse(paidAt) + LICENCE_YEAR_MS).toISOString(),
+              },
+            },
+          ],
+          system,
+        );
+      }
       // The promo code the checkout was priced with counts one use toward its limit, paid only.
       if (started?.promoCode) {
         appended = await tx.append(

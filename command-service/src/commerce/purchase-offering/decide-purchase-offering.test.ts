@@ -129,6 +129,9 @@ describe('decidePurchaseOffering (given the buyer’s checkouts and the price li
     expect(refusal(decidePurchaseOffering(request(), state(ended('paid'))))).toBe('start');
     const late = new Date(now.getTime() + 36 * 60_000);
     expect(refusal(decidePurchaseOffering(request({ now: late }), state(open)))).toBe('start');
+    // An open licence checkout of the product buys seats for others: it holds nothing up.
+    const licence = withOpen({ licence: { seats: 3, isEnterprise: false }, offering: 'licences:algoexpert' });
+    expect(refusal(decidePurchaseOffering(request(), state(licence)))).toBe('start');
     // Another product entirely is not held up.
     expect(refusal(decidePurchaseOffering(request({ offering: 'mlexpert' }), state(withOpen({}))))).toBe(
       'start',

@@ -83,7 +83,8 @@ export function decidePurchaseOffering(
     return new DomainError('CHECKOUT_ALREADY_OWNED', 'You own everything in this offering already.');
   }
   const promoCode = promo?.code ?? null;
-  const open = openCheckouts(checkouts, request.now);
+  // Licence checkouts buy seats for others: they hold no personal purchase up.
+  const open = openCheckouts(checkouts, request.now).filter((c) => !c.licence);
   const same = open.find(
     (c) =>
       c.offering === priced.key &&

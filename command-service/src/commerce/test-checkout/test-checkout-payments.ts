@@ -82,6 +82,7 @@ export function stripeEvent(checkout: StartedCheckout, outcome: 'paid' | 'cancel
           offering: checkout.offering,
           affiliateCode: checkout.affiliateCode ?? '',
           promocode: checkout.promoCode ?? '',
+          ...(checkout.licence ? { kind: 'licence', seats: String(checkout.licence.seats) } : {}),
         },
       },
     },

@@ -72,7 +72,10 @@ export class SessionAuthenticator {
     }
     const { rows } = await this.pool.query<SessionRow>({
       name: 'auth_session_by_token',
-      text: `SELECT s.session_id, s.user_id, s.expires_at, s.revoked_at, u.roles, u.subscriptions, u.wiped_at,
+      text: `SELECT s.session_id, s.user_id, s.expires_at, s.revoked_at, u.roles, u.wiped_at,
+                    -- Products of redeemed licence keys count as owned until the licence year ends.
+                    u.subscriptions || ARRAY(SELECT g.product FROM identity_licence_grants g
+                                              WHERE g.user_id = s.user_id AND g.expires_at > now()) AS subscriptions,
                     p.region
                FROM identity_sessions s JOIN identity_users u USING (user_id)
                     LEFT JOIN identity_profiles p USING (user_id)

@@ -92,7 +92,7 @@ export async function accountAsOf(
     for (const product of unlockProductIds)
       unlocks[product] = await readUnlocks(scratch, userId, product, today);
     return {
-      ownedProducts: await readOwnedProducts(scratch, userId),
+      ownedProducts: await readOwnedProducts(scratch, userId, last ? new Date(last.occurred_at) : new Date()),
       unlocks,
       certificates: (await readMyCertificates(scratch, userId)).certificates,
       userData: await readUserDataDocuments(scratch, userId),

@@ -5,6 +5,7 @@ import {
   type Principal,
   DomainError,
   buildPath,
+  downloadLicenseReceipt,
   downloadReceipt,
   getCharges,
   getReceiptPdf,
@@ -37,6 +38,7 @@ type ReceiptRow = {
   discounts: Record<string, number> | null;
   buyer_name: string;
   buyer_email: string | null;
+  licence_seats?: number | null;
 };
 
 /** The name a receipt is billed to: the profile's display name, else username (a wipe erases both). */
@@ -51,6 +53,7 @@ const DISCOUNT_NAMES: Record<string, string> = {
   exploding: 'limited-time offer',
   proration: 'credit for products owned',
   promo: 'promo code',
+  licence: 'team licence',
 };
 
 /**
@@ -59,7 +62,8 @@ const DISCOUNT_NAMES: Record<string, string> = {
  */
 export function receiptOf(row: ReceiptRow): ReceiptContent {
   const total = Number(row.amount);
-  const products = row.products.map(receiptProductName).join(' + ');
+  const named = row.products.map(receiptProductName).join(' + ');
+  const products = row.licence_seats ? `Team licence: ${row.licence_seats} seat(s) of ${named}` : named;
   const discounts = Object.entries(row.discounts ?? {})
     .filter(([, amount]) => amount > 0)
     .map(([name, amount]) => ({ label: DISCOUNT_NAMES[name] ?? name, amount }));
@@ -97,8 +101,14 @@ export class BillingController {
   ) {
     if (principal.kind !== 'user') return { subscriptions: [] };
     await this.readYourWrites.ensure(request, response, [billingProjection.name]);
+    // Products of redeemed licence keys are active subscriptions until the licence year ends.
     const { rows } = await this.pool.query<{ product: string; status: string }>(
-      'SELECT product, status FROM rm_subscriptions WHERE user_id = $1 ORDER BY changed_at, product',
+      `SELECT product, status FROM (
+         SELECT product, status, changed_at AS at FROM rm_subscriptions WHERE user_id = $1
+         UNION ALL
+         SELECT product, 'active', expires_at - interval '366 days' FROM rm_licence_subscriptions
+          WHERE user_id = $1 AND expires_at > now()) s
+        ORDER BY at, product`,
       [principal.userId],
     );
     return { subscriptions: rows };
@@ -110,7 +120,6 @@ export class BillingController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ) {
-    // Team licences are not sold yet, so licenseCharges stays empty.
     if (principal.kind !== 'user') return { charges: [], licenseCharges: [] };
     await this.readYourWrites.ensure(request, response, [billingProjection.name]);
     const { rows } = await this.pool.query<{
@@ -121,21 +130,23 @@ export class BillingController {
       products: string[];
       paid_at: Date;
       amount_refunded: string;
+      licence_seats: number | null;
     }>(
-      'SELECT charge_id, purchase_id, amount, currency, products, paid_at, amount_refunded FROM rm_charges WHERE user_id = $1 ORDER BY paid_at DESC',
+      'SELECT charge_id, purchase_id, amount, currency, products, paid_at, amount_refunded, licence_seats FROM rm_charges WHERE user_id = $1 ORDER BY paid_at DESC',
       [principal.userId],
     );
+    const charge = (r: (typeof rows)[number]) => ({
+      id: r.charge_id,
+      purchaseId: r.purchase_id,
+      amount: Number(r.amount),
+      currency: r.currency,
+      products: r.products,
+      createdAt: r.paid_at.toISOString(),
+      amountRefunded: Number(r.amount_refunded),
+    });
     return {
-      charges: rows.map((r) => ({
-        id: r.charge_id,
-        purchaseId: r.purchase_id,
-        amount: Number(r.amount),
-        currency: r.currency,
-        products: r.products,
-        createdAt: r.paid_at.toISOString(),
-        amountRefunded: Number(r.amount_refunded),
-      })),
-      licenseCharges: [],
+      charges: rows.filter((r) => r.licence_seats === null).map(charge),
+      licenseCharges: rows.filter((r) => r.licence_seats !== null).map(charge),
     };
   }
 
@@ -150,6 +161,25 @@ export class BillingController {
     const user = requireUser(principal);
     await this.readYourWrites.ensure(request, response, [billingProjection.name]);
     const row = await this.findReceipt(input.chargeId, user.userId);
+    const receiptToken = this.receiptLinks.sign({
+      chargeId: row.charge_id,
+      userId: user.userId,
+      expiresAt: Date.now() + RECEIPT_LINK_TTL_MS,
+    });
+    return { url: buildPath(getReceiptPdf, { receiptToken }) };
+  }
+
+  /** licenses/receipts/download: the same link, for one of the caller's licence charges only. */
+  @ContractRoute(downloadLicenseReceipt)
+  async licenceReceiptLink(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedInput() { input }: CallInput<typeof downloadLicenseReceipt>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const user = requireUser(principal);
+    await this.readYourWrites.ensure(request, response, [billingProjection.name]);
+    const row = await this.findReceipt(input.chargeId, user.userId, 'licence');
     const receiptToken = this.receiptLinks.sign({
       chargeId: row.charge_id,
       userId: user.userId,
@@ -175,13 +205,19 @@ export class BillingController {
     });
   }
 
-  private async findReceipt(chargeId: string, userId: string): Promise<ReceiptRow> {
+  /** One of the user's charges; `kind` keeps personal and licence receipts to their own calls. */
+  private async findReceipt(
+    chargeId: string,
+    userId: string,
+    kind: 'personal' | 'licence' | 'any' = 'any',
+  ): Promise<ReceiptRow> {
     const { rows } = await this.pool.query<ReceiptRow>(
       `SELECT c.charge_id, c.products, c.amount, c.currency, c.amount_refunded, c.promo_code, c.paid_at,
-              c.offering, c.price_version, c.list_price, c.discounts, ${BUYER}
+              c.offering, c.price_version, c.list_price, c.discounts, c.licence_seats, ${BUYER}
          FROM rm_charges c LEFT JOIN identity_profiles p ON p.user_id = c.user_id
-        WHERE c.charge_id = $1 AND c.user_id = $2`,
-      [chargeId, userId],
+        WHERE c.charge_id = $1 AND c.user_id = $2
+          AND ($3::text = 'any' OR ($3::text = 'licence') = (c.licence_seats IS NOT NULL))`,
+      [chargeId, userId, kind],
     );
     if (!rows[0]) throw new DomainError('NOT_FOUND', `You have no charge with the id ${chargeId}.`);
     return rows[0];

@@ -109,6 +109,7 @@ const charge = (
   affiliate_code: options.affiliateCode ?? null,
   promo_code: null,
   paid_at: new Date(options.paidAt ?? '2026-11-20T10:00:00.000Z'),
+  licence_seats: null,
   ...(options.details ?? { offering: null, price_version: null, list_price: null, discounts: null }),
 });
 const subscription = (
@@ -147,6 +148,7 @@ describe('billing read model', () => {
           charge(bo, 'cs_2', ['allaccess'], { amount: 29900, paidAt: '2026-11-21T10:00:00.000Z' }),
         ],
         rm_charge_checkouts: [],
+        rm_licence_subscriptions: [],
       });
     }
   });
@@ -171,6 +173,7 @@ describe('billing read model', () => {
       ],
       rm_charges: [charge(ana, 'cs_1', ['algoexpert', 'frontendexpert'], { refunded: 9900 })],
       rm_charge_checkouts: [],
+      rm_licence_subscriptions: [],
     });
   });
 
@@ -209,6 +212,7 @@ describe('billing read model', () => {
         rm_subscriptions: [subscription(bo, 'algoexpert', 'active', 'cs_2', '2026-11-20T10:00:02.000Z')],
         rm_charges: [charge(bo, 'cs_2', ['algoexpert'])],
         rm_charge_checkouts: [],
+        rm_licence_subscriptions: [],
       });
     }
   });
@@ -270,6 +274,24 @@ describe('billing read model', () => {
         },
       ]);
     }
+  });
+
+  it('given licence keys redeemed, when projected, then each learner owns the products until the latest licence year ends, and a wipe drops them', async () => {
+    const redeemed = (userId: string, products: Product[], expiresAt: string): GivenEvent => ({
+      type: 'LicenceKeyApplied',
+      streamId: 'licences-00000000-0000-4000-8000-0000000000ff',
+      data: { holderId: '00000000-0000-4000-8000-0000000000ff', code: 'K', userId, products, expiresAt },
+    });
+    const rows = await scenario.given(projection, [
+      redeemed(ana, ['algoexpert'], '2027-11-21T10:00:00.000Z'),
+      redeemed(ana, ['algoexpert', 'allaccess'], '2027-06-01T10:00:00.000Z'),
+      redeemed(bo, ['frontendexpert'], '2027-11-21T10:00:00.000Z'),
+      accountWiped(bo),
+    ]);
+    expect(rows.rm_licence_subscriptions).toEqual([
+      { user_id: ana, product: 'algoexpert', expires_at: new Date('2027-11-21T10:00:00.000Z') },
+      { user_id: ana, product: 'allaccess', expires_at: new Date('2027-06-01T10:00:00.000Z') },
+    ]);
   });
 
   it('a rebuild gives the same rows as the live run', async () => {

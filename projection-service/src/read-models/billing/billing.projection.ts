@@ -20,6 +20,8 @@ export type ChargeRow = {
   affiliate_code: string | null;
   promo_code: string | null;
   paid_at: string;
+  /** Seats of each product for a team licence charge; null for a personal purchase. */
+  licence_seats: number | null;
 } & ChargeDetails;
 
 /** What the checkout said of a charge's price (null when it said nothing). */
@@ -40,9 +42,13 @@ export type CheckoutRow = {
   discounts: Record<string, number> | null;
 };
 
+/** A product owned through a redeemed licence key until `expires_at`. */
+export type LicenceSubscriptionRow = { user_id: string; product: string; expires_at: string };
+
 /** One buyer's billing rows while a batch is folded. */
 export type BillingState = {
   subscriptions: Map<string, SubscriptionRow>;
+  licenceSubscriptions: Map<string, LicenceSubscriptionRow>;
   charges: Map<string, ChargeRow>;
   checkouts: Map<string, CheckoutRow>;
 };
@@ -50,6 +56,7 @@ export type BillingState = {
 const NO_DETAILS: ChargeDetails = { offering: null, price_version: null, list_price: null, discounts: null };
 const emptyState = (): BillingState => ({
   subscriptions: new Map(),
+  licenceSubscriptions: new Map(),
   charges: new Map(),
   checkouts: new Map(),
 });
@@ -61,6 +68,7 @@ const eventTypes = [
   'PurchaseRefunded',
   'SubscriptionActivated',
   'SubscriptionEnded',
+  'LicenceKeyApplied',
   'AccountWiped',
 ] as const;
 type BillingEvent = {
@@ -138,9 +146,23 @@ export function evolveBilling(state: BillingState, event: BillingEvent, occurred
         affiliate_code: d.affiliateCode,
         promo_code: d.promoCode,
         paid_at: d.paidAt,
+        licence_seats: d.licenceSeats ?? null,
         ...details,
       });
       return { ...state, charges, checkouts };
+    }
+    case 'LicenceKeyApplied': {
+      const licenceSubscriptions = new Map(state.licenceSubscriptions);
+      for (const product of event.data.products) {
+        const before = licenceSubscriptions.get(product);
+        if (before && Date.parse(before.expires_at) >= Date.parse(event.data.expiresAt)) continue;
+        licenceSubscriptions.set(product, {
+          user_id: event.data.userId,
+          product,
+          expires_at: event.data.expiresAt,
+        });
+      }
+      return { ...state, licenceSubscriptions };
     }
     case 'PurchaseRefunded': {
       const charge = state.charges.get(event.data.purchaseId);
@@ -162,7 +184,7 @@ export function evolveBilling(state: BillingState, event: BillingEvent, occurred
 export const billingProjection = defineProjection({
   name: 'billing',
   eventTypes,
-  tables: ['rm_subscriptions', 'rm_charges', 'rm_charge_checkouts'],
+  tables: ['rm_subscriptions', 'rm_charges', 'rm_charge_checkouts', 'rm_licence_subscriptions'],
   async apply(events, tx) {
     const userIds = [...new Set(events.map((e) => (e.data as { userId: string }).userId))];
     // One after another: the runner's transaction is one connection.
@@ -177,7 +199,16 @@ export const billingProjection = defineProjection({
       'SELECT * FROM rm_charge_checkouts WHERE user_id = ANY($1::uuid[])',
       [userIds],
     );
+    const licenceSubscriptions = await tx.query<LicenceSubscriptionRow & { expires_at: Date }>(
+      'SELECT * FROM rm_licence_subscriptions WHERE user_id = ANY($1::uuid[])',
+      [userIds],
+    );
     const states = new Map<string, BillingState>(userIds.map((id) => [id, emptyState()]));
+    for (const row of licenceSubscriptions.rows) {
+      states
+        .get(row.user_id)!
+        .licenceSubscriptions.set(row.product, { ...row, expires_at: row.expires_at.toISOString() });
+    }
     for (const row of subscriptions.rows) {
       states
         .get(row.user_id)!
@@ -209,6 +240,14 @@ export const billingProjection = defineProjection({
     await tx.query('DELETE FROM rm_subscriptions WHERE user_id = ANY($1::uuid[])', [userIds]);
     await tx.query('DELETE FROM rm_charges WHERE user_id = ANY($1::uuid[])', [userIds]);
     await tx.query('DELETE FROM rm_charge_checkouts WHERE user_id = ANY($1::uuid[])', [userIds]);
+    await tx.query('DELETE FROM rm_licence_subscriptions WHERE user_id = ANY($1::uuid[])', [userIds]);
+    const licenceRows = all.flatMap((s) => [...s.licenceSubscriptions.values()]);
+    if (licenceRows.length > 0) {
+      await tx.query(
+        'INSERT INTO rm_licence_subscriptions SELECT * FROM jsonb_populate_recordset(NULL::rm_licence_subscriptions, $1::jsonb)',
+        [JSON.stringify(licenceRows)],
+      );
+    }
     const subscriptionRows = all.flatMap((s) => [...s.subscriptions.values()]);
     const chargeRows = all.flatMap((s) => [...s.charges.values()]);
     const checkoutRows = all.flatMap((s) => [...s.checkouts.values()]);

@@ -16,9 +16,11 @@ import {
   getOfferings,
   getPlatformOfferings,
   getTripleOfferings,
+  listLicenseOfferings,
   listOfferingKeys,
   normalizePromoCode,
   priceListSchema,
+  priceLicence,
   priceOffering,
   pricingRegion,
 } from '@app/contracts';
@@ -85,6 +87,69 @@ export class OfferingsController {
     @Res({ passthrough: true }) response: Response,
   ) {
     return this.answer('triple', input, principal, request, response);
+  }
+
+  /**
+   * Team-licence prices: one seat of each single product and of all access, keyed by product. The
+   * seat discount of the list shows as `bundle` (the team's volume discount); a promo code as `promo`.
+   */
+  @ContractRoute(listLicenseOfferings)
+  async licences(
+    @ValidatedInput() { input }: CallInput<typeof listLicenseOfferings>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<OfferingsReply> {
+    await this.readYourWrites.ensure(request, response, [offeringsProjection.name]);
+    const user = principal.kind === 'user' ? principal : null;
+    const priceList = await this.priceList();
+    const region = pricingRegion(priceList, user?.region);
+    let promo: PromoCodeTerms | null = null;
+    let promoCodeError: OfferingsReply['promoCodeError'] = null;
+    if (input.promocode) {
+      const checked = checkPromoCode(await this.promoCode(input.promocode), {
+        userId: user?.userId ?? null,
+        region,
+        now: new Date(),
+      });
+      if ('terms' in checked) promo = checked.terms;
+      else promoCodeError = checked.refusal;
+    }
+    const offerings: Record<string, Offering> = {};
+    const amounts: Record<string, number> = {};
+    for (const product of [...priceList.singles, 'allaccess' as const]) {
+      const priced = priceLicence({ priceList, region, products: [product], seats: 1, promo });
+      if (!priced) continue;
+      const prices = priceList.regions[region]!.products;
+      const parts = product === 'allaccess' ? [] : [product];
+      offerings[product] = {
+        products: product === 'allaccess' ? [...priceList.singles] : [product],
+        priceShares: parts.map((p) => ({ product: p, basePrice: prices[p]!, sharePercent: 100 })),
+        discounts: {
+          holiday: { amount: 0 },
+          loyalty: { amount: 0 },
+          student: { amount: 0 },
+          bundle: { amount: priced.listPerSeat - priced.perSeat },
+          exploding: { amount: 0 },
+          proration: { amount: 0 },
+          promo: { amount: priced.promoDiscount },
+        },
+        basePrice: priced.listPerSeat,
+        amountPer: priced.total,
+      };
+      amounts[product] = priced.total;
+    }
+    return {
+      status: 'succeeded',
+      marketingChannel: input.affiliateCode ? 'affiliate' : input.promocode ? 'promocode' : null,
+      priceRegion: region,
+      paymentToken: paymentTokenOf(priceList.version, region, amounts),
+      offerings,
+      currency: priceList.regions[region]!.currency,
+      priceVersion: priceList.version,
+      promoCodeError,
+      promotion: null,
+    };
   }
 
   private async answer(

@@ -4,7 +4,7 @@ import type { Pool } from 'pg';
 import { productIds, productOwnership, getUserAccess, DomainError } from '@app/contracts';
 import { type CallInput, ContractRoute, ValidatedInput, PG_POOL } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
-import { fromRow, productsOf, userAccessProjection } from './user-access.projection';
+import { fromRow, productsAt, userAccessProjection } from './user-access.projection';
 
 @Controller()
 export class UserAccessController {
@@ -25,7 +25,9 @@ export class UserAccessController {
     ]);
     if (!rows[0]) throw new DomainError('NOT_FOUND', 'No account has this user id (or it was wiped).');
     const access = fromRow(rows[0]);
-    return { ...access, products: productsOf(access) };
+    // The grants count in `products` while they last; the answer keeps its shape.
+    const { licenceGrants: _grants, ...answer } = access;
+    return { ...answer, products: productsAt(access, new Date()) };
   }
 
   @ContractRoute(productOwnership)
@@ -36,7 +38,13 @@ export class UserAccessController {
   ) {
     await this.readYourWrites.ensure(request, response, [userAccessProjection.name]);
     const { rows } = await this.pool.query<{ product: string; owners: string }>(
-      'SELECT p AS product, count(*) AS owners FROM rm_user_access, unnest(products) AS p GROUP BY p',
+      // Licence grants count while their licence year lasts.
+      `SELECT p AS product, count(DISTINCT user_id) AS owners
+         FROM (SELECT user_id, unnest(products) AS p FROM rm_user_access
+               UNION ALL
+               SELECT user_id, g.key FROM rm_user_access, jsonb_each_text(licence_grants) AS g
+                WHERE g.value::timestamptz > now()) AS owned
+        GROUP BY p`,
     );
     const total = await this.pool.query<{ count: string }>('SELECT count(*) FROM rm_user_access');
     const counts = new Map(rows.map((r) => [r.product, Number(r.owners)]));

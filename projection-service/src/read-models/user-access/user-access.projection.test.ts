@@ -4,7 +4,7 @@ import type { GivenEvent } from '@app/server-kit';
 import { ProjectionScenario } from '../../runtime/testing/projection-scenario';
 import { accountWiped } from '../../runtime/testing/given-events';
 import { projections } from '..';
-import { evolve, userAccessProjection as projection } from './user-access.projection';
+import { evolve, productsAt, userAccessProjection as projection } from './user-access.projection';
 
 const at = '2026-11-22T10:00:00.000Z';
 
@@ -39,6 +39,28 @@ describe('evolve (pure)', () => {
     state = evolve(state, { type: 'RoleRevoked', data: { userId, role: 'premiumv1' } }, at);
     expect(state?.roles).toEqual([]);
     expect(evolve(state, { type: 'AccountWiped', data: { userId } }, at)).toBeUndefined();
+  });
+
+  it('counts a redeemed licence key’s products as owned until the licence year ends, all access expanded', () => {
+    const applied = (products: ('allaccess' | 'iosexpert')[], expiresAt: string) =>
+      ({
+        type: 'LicenceKeyApplied',
+        data: { holderId: randomUUID(), code: 'K', userId, products, expiresAt },
+      }) as const;
+    let state = evolve(registered, applied(['iosexpert'], '2027-11-23T00:00:00.000Z'), at)!;
+    state = evolve(state, applied(['allaccess'], '2027-06-01T00:00:00.000Z'), at)!;
+    expect(state.licenceGrants.iosexpert).toBe('2027-11-23T00:00:00.000Z');
+    expect(productsAt(state, new Date('2027-01-01T00:00:00Z'))).toEqual([
+      'algoexpert',
+      'systemsexpert',
+      'mlexpert',
+      'frontendexpert',
+      'infraexpert',
+      'iosexpert',
+      'blockchainexpert',
+    ]);
+    expect(productsAt(state, new Date('2027-07-01T00:00:00Z'))).toEqual(['iosexpert']);
+    expect(productsAt(state, new Date('2027-11-23T00:00:00Z'))).toEqual([]);
   });
 });
 
@@ -112,6 +134,7 @@ describe('user-access read model', () => {
           last_sign_in_at: new Date('2026-11-21T09:00:00.000Z'),
           sign_in_count: 2,
           screen_takeovers: 1,
+          licence_grants: {},
         },
         {
           user_id: bo,
@@ -123,6 +146,7 @@ describe('user-access read model', () => {
           last_sign_in_at: null,
           sign_in_count: 0,
           screen_takeovers: 0,
+          licence_grants: {},
         },
       ]);
     }

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { type EventDataMap, type Role, ownedProducts } from '@app/contracts';
+import { type EventDataMap, type Role, expandLicensedProducts, ownedProducts } from '@app/contracts';
 import { defineProjection } from '../../runtime/projection';
 
 export type UserAccess = {
@@ -11,6 +11,8 @@ export type UserAccess = {
   lastSignInAt: string | null;
   signInCount: number;
   screenTakeovers: number;
+  /** Products of redeemed licence keys, each with the end of its licence year (the latest). */
+  licenceGrants: Record<string, string>;
 };
 
 const eventTypes = [
@@ -21,6 +23,7 @@ const eventTypes = [
   'ScreenLeaseTakenOver',
   'SubscriptionActivated',
   'SubscriptionEnded',
+  'LicenceKeyApplied',
   'AccountWiped',
 ] as const;
 type AccessEvent = {
@@ -45,6 +48,7 @@ export function evolve(
           lastSignInAt: null,
           signInCount: 0,
           screenTakeovers: 0,
+          licenceGrants: {},
         }
       );
     case 'AccountWiped':
@@ -68,6 +72,15 @@ export function evolve(
         : { ...state, subscriptions: [...state.subscriptions, event.data.product] };
     case 'SubscriptionEnded':
       return { ...state, subscriptions: state.subscriptions.filter((p) => p !== event.data.product) };
+    case 'LicenceKeyApplied': {
+      const licenceGrants = { ...state.licenceGrants };
+      for (const product of expandLicensedProducts(event.data.products)) {
+        const before = licenceGrants[product];
+        if (!before || Date.parse(before) < Date.parse(event.data.expiresAt))
+          licenceGrants[product] = event.data.expiresAt;
+      }
+      return { ...state, licenceGrants };
+    }
   }
 }
 
@@ -81,6 +94,18 @@ export const productsOf = (access: UserAccess) =>
     access.subscriptions,
   );
 
+/** What the account owns at `now`: purchases and roles, and licence grants whose year has not ended. */
+export const productsAt = (access: UserAccess, now: Date) =>
+  ownedProducts(
+    access.roles.filter((r) => r !== 'staff'),
+    [
+      ...access.subscriptions,
+      ...Object.entries(access.licenceGrants)
+        .filter(([, expiresAt]) => Date.parse(expiresAt) > now.getTime())
+        .map(([product]) => product),
+    ],
+  );
+
 type Row = {
   user_id: string;
   provider: string;
@@ -90,6 +115,7 @@ type Row = {
   last_sign_in_at: Date | null;
   sign_in_count: number;
   screen_takeovers: number;
+  licence_grants: Record<string, string>;
 };
 
 export const fromRow = (row: Row): UserAccess => ({
@@ -101,6 +127,7 @@ export const fromRow = (row: Row): UserAccess => ({
   lastSignInAt: row.last_sign_in_at?.toISOString() ?? null,
   signInCount: row.sign_in_count,
   screenTakeovers: row.screen_takeovers,
+  licenceGrants: row.licence_grants ?? {},
 });
 
 /** Who owns what. A batch loads its users' rows once, folds the events in order, and writes once. */
@@ -124,18 +151,18 @@ export const userAccessProjection = defineProjection({
     if (live.length === 0) return;
     await tx.query(
       `INSERT INTO rm_user_access (user_id, provider, roles, subscriptions, products, registered_at,
-                                   last_sign_in_at, sign_in_count, screen_takeovers)
+                                   last_sign_in_at, sign_in_count, screen_takeovers, licence_grants)
        SELECT x.user_id, x.provider, ARRAY(SELECT jsonb_array_elements_text(x.roles)),
               ARRAY(SELECT jsonb_array_elements_text(x.subscriptions)),
               ARRAY(SELECT jsonb_array_elements_text(x.products)),
-              x.registered_at, x.last_sign_in_at, x.sign_in_count, x.screen_takeovers
+              x.registered_at, x.last_sign_in_at, x.sign_in_count, x.screen_takeovers, x.licence_grants
          FROM jsonb_to_recordset($1::jsonb) AS x(user_id uuid, provider text, roles jsonb, subscriptions jsonb,
               products jsonb, registered_at timestamptz, last_sign_in_at timestamptz, sign_in_count integer,
-              screen_takeovers integer)
+              screen_takeovers integer, licence_grants jsonb)
        ON CONFLICT (user_id) DO UPDATE SET
          roles = EXCLUDED.roles, subscriptions = EXCLUDED.subscriptions, products = EXCLUDED.products,
          last_sign_in_at = EXCLUDED.last_sign_in_at, sign_in_count = EXCLUDED.sign_in_count,
-         screen_takeovers = EXCLUDED.screen_takeovers`,
+         screen_takeovers = EXCLUDED.screen_takeovers, licence_grants = EXCLUDED.licence_grants`,
       [
         JSON.stringify(
           live.map((s) => ({
@@ -148,6 +175,7 @@ export const userAccessProjection = defineProjection({
             last_sign_in_at: s.lastSignInAt,
             sign_in_count: s.signInCount,
             screen_takeovers: s.screenTakeovers,
+            licence_grants: s.licenceGrants,
           })),
         ),
       ],
@@ -155,8 +183,11 @@ export const userAccessProjection = defineProjection({
   },
 });
 
-/** The products an account owns by purchase or grant, from its row (none without one). */
-export async function readOwnedProducts(db: Pool | PoolClient, userId: string): Promise<string[]> {
+/**
+ * The products an account owns at `at` by purchase, grant or a licence key whose year has not ended,
+ * from its row (none without one).
+ */
+export async function readOwnedProducts(db: Pool | PoolClient, userId: string, at: Date): Promise<string[]> {
   const { rows } = await db.query<Row>('SELECT * FROM rm_user_access WHERE user_id = $1', [userId]);
-  return rows[0] ? productsOf(fromRow(rows[0])) : [];
+  return rows[0] ? productsAt(fromRow(rows[0]), at) : [];
 }

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { signInModalOpened } from '@/shared/auth/sign-in-modal-slice';
 import { useAppDispatch } from '@/shared/lib/store';
 import { PageHeader } from '@/shared/ui/page';
@@ -32,6 +33,9 @@ export function Component() {
           <button type="button" className="button button--primary" onClick={handleVerify}>
             Claim student access
           </button>
+        </p>
+        <p>
+          Your school gave you a licence key instead? <Link to="/license-key">Redeem it here</Link>.
         </p>
       </section>
     </>

@@ -1,0 +1,38 @@
+import { Controller, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request, Response } from 'express';
+import { type Principal, deleteLicenseKey, normalizeLicenceKeyCode } from '@app/contracts';
+import {
+  type Appended,
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+  acknowledge,
+  commandContext,
+  requireUser,
+} from '@app/server-kit';
+import { DeleteLicenceKeyCommand } from './delete-licence-key.command';
+
+/** delete_license_key (spec 7). */
+@Controller()
+export class DeleteLicenceKeyController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @ContractRoute(deleteLicenseKey)
+  async delete(
+    @ValidatedInput() { input }: CallInput<typeof deleteLicenseKey>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const user = requireUser(principal);
+    const appended = await this.commandBus.execute<DeleteLicenceKeyCommand, Appended>(
+      new DeleteLicenceKeyCommand(
+        { holderId: user.userId, code: normalizeLicenceKeyCode(input.code), now: new Date() },
+        commandContext(request),
+      ),
+    );
+    return acknowledge(response, appended);
+  }
+}
