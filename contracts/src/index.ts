@@ -29,4 +29,5 @@ export * from './rules/question-list';
 export * from './rules/progress';
 export * from './rules/workspace';
 export * from './content/walkthrough-trace';
+export * from './content/learning';
 export * from './rules/pricing';

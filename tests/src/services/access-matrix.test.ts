@@ -270,6 +270,20 @@ const endpoints: Endpoint[] = [
   { id: 'getTips', request: post(`${ALGO}/tips/get`) },
   { id: 'getInterviewTips', request: post(`${ALGO}/interview-tips/get`) },
   { id: 'getBehaviorals', request: post('/api/problems/v1/behaviorals/get') },
+  { id: 'getFundamentals', request: post('/api/problems/v1/systemsexpert/fundamentals/get') },
+  { id: 'listLessons', request: post('/api/problems/v1/mlexpert/lessons/list', { section: 'crash-course' }) },
+  // Nothing of the learning tracks is published here: access is granted, then there is no such item.
+  {
+    id: 'getLesson',
+    request: post('/api/problems/v1/systemsexpert/lessons/get', { lessonId: 'caching' }),
+    allowedStatus: 404,
+  },
+  { id: 'listDesignQuestions', request: post('/api/problems/v1/systemsexpert/design-questions/list') },
+  {
+    id: 'getDesignQuestion',
+    request: post('/api/problems/v1/systemsexpert/design-questions/get', { questionId: 'url-shortener' }),
+    allowedStatus: 404,
+  },
   { id: 'getUserData', request: post(`${ALGO}/user-data/get`, { fetchMap: { sortMethod: 'TAKE' } }) },
   { id: 'setUserData', request: post(`${ALGO}/user-data/set`, { data: { sortMethod: 'category' } }) },
   { id: 'getUnlocks', request: post(`${ALGO}/unlocks/get`) },
