@@ -22,6 +22,7 @@ import { AffiliateClicksDailyController } from './read-models/affiliate-clicks-d
 import { AnnouncementsController } from './read-models/announcements/announcements.controller';
 import { CatalogueController } from './read-models/catalogue/catalogue.controller';
 import { LearningController } from './read-models/catalogue/learning.controller';
+import { QuizzesController } from './read-models/quizzes/quizzes.controller';
 import { UserDataController } from './read-models/user-data/user-data.controller';
 import { UnlockProgressController } from './read-models/unlock-progress/unlock-progress.controller';
 import { CertificatesController } from './read-models/certificates/certificates.controller';
@@ -49,6 +50,7 @@ export class AppModule {
         AnnouncementsController,
         CatalogueController,
         LearningController,
+        QuizzesController,
         UserDataController,
         UnlockProgressController,
         CertificatesController,

@@ -25,6 +25,7 @@ import {
   QuizQuestionPublishedV1,
 } from './catalogue';
 import { UserDataSetV1 } from './user-data';
+import { QuizProgressRecordedV1 } from './quizzes';
 import {
   CheckoutExpiredV1,
   CheckoutStartedV1,
@@ -68,6 +69,7 @@ const latestByType = {
   QuizQuestionPublished: QuizQuestionPublishedV1,
   DesignQuestionPublished: DesignQuestionPublishedV1,
   UserDataSet: UserDataSetV1,
+  QuizProgressRecorded: QuizProgressRecordedV1,
   CheckoutStarted: CheckoutStartedV1,
   CheckoutExpired: CheckoutExpiredV1,
   PurchaseCompleted: PurchaseCompletedV1,

@@ -194,3 +194,111 @@ describe('publishing', () => {
     );
   });
 });
+
+describe('quizzes', () => {
+  type QuizReply = {
+    position: string;
+    quiz: {
+      id: string;
+      userAnswers: Record<string, unknown>;
+      score: number | null;
+      questions: Record<string, unknown>[];
+    };
+  };
+  const answerKeys = /"(answer|answers|explanation|isCorrect)"/;
+
+  it('are open to owners only', async () => {
+    expect((await systems('quiz/list', {}, learner.token)).status).toBe(403);
+    expect((await ml('quiz/list', {}, systemsOwner.token)).status).toBe(403);
+    expect((await call(platform.url, '/api/problems/v1/systems-design-quiz/list', { json: {} })).status).toBe(
+      401,
+    );
+  });
+
+  it('never send the right answers before the quiz is finished; finishing judges on the server and moves quizScore', async () => {
+    const token = (await signInWithRoles(platform.url, ['systemsexpertv1'], 'quiz-taker')).token;
+    const listed = await systems('quiz/list', {}, token);
+    expect(listed.status).toBe(200);
+    const [quiz] = listed.body as QuizReply['quiz'][];
+    expect(quiz).toMatchObject({ id: 'systemsexpert', userAnswers: {}, score: null });
+    expect(quiz.questions.map((q) => q.id)).toEqual([
+      'sample-cache-aside',
+      'sample-throughput',
+      'sample-ttl',
+    ]);
+    expect(quiz.questions[0]).toEqual({
+      id: 'sample-cache-aside',
+      order: 1,
+      topic: 'Caching',
+      kind: 'mcq',
+      prompt: expect.any(String),
+      choices: expect.any(Array),
+    });
+    expect(JSON.stringify(listed.body)).not.toMatch(answerKeys);
+
+    const started = await systems('quiz/start', { id: 'systemsexpert' }, token);
+    expect(started.status).toBe(200);
+    const answered = await systems(
+      'quiz/answer',
+      { id: 'systemsexpert', answers: { 'sample-cache-aside': 1 } },
+      token,
+    );
+    expect(answered.status).toBe(200);
+    expect((answered.body as QuizReply).quiz.userAnswers).toEqual({ 'sample-cache-aside': 1 });
+    expect(JSON.stringify(answered.body)).not.toMatch(answerKeys);
+    const again = await call<QuizReply['quiz'][]>(platform.url, '/api/problems/v1/systems-design-quiz/list', {
+      json: {},
+      token,
+      headers: { 'x-min-position': (answered.body as QuizReply).position },
+    });
+    expect(again.body[0].userAnswers).toEqual({ 'sample-cache-aside': 1 });
+    expect(JSON.stringify(again.body)).not.toMatch(answerKeys);
+    const unknown = await systems('quiz/answer', { id: 'systemsexpert', answers: { 'no-such': 1 } }, token);
+    expect(unknown.status).toBe(400);
+
+    const finished = await call<QuizReply>(platform.url, '/api/problems/v1/systems-design-quiz/finish', {
+      json: {
+        id: 'systemsexpert',
+        answers: { 'sample-cache-aside': 1, 'sample-throughput': 0, 'sample-ttl': ' LIVE ' },
+      },
+      token,
+    });
+    expect(finished.status).toBe(200);
+    expect(finished.body.quiz.score).toBe(66);
+    expect(finished.body.quiz.questions).toEqual([
+      expect.objectContaining({
+        id: 'sample-cache-aside',
+        answer: 1,
+        isCorrect: true,
+        explanation: expect.any(String),
+      }),
+      expect.objectContaining({ id: 'sample-throughput', answer: 1, isCorrect: false }),
+      expect.objectContaining({ id: 'sample-ttl', answers: ['live', 'live (TTL)'], isCorrect: true }),
+    ]);
+    const unlocks = await call<{ quizScore: number; quizScoreRequired: number }>(
+      platform.url,
+      '/api/problems/v1/systemsexpert/unlocks/get',
+      { json: {}, token, headers: { 'x-min-position': finished.body.position } },
+    );
+    expect(unlocks.body).toMatchObject({ quizScore: 66, quizScoreRequired: 80 });
+    const listedAfter = (await systems('quiz/list', {}, token)).body as QuizReply['quiz'][];
+    expect(listedAfter[0]).toMatchObject({ score: 66, finishedAt: expect.any(String) });
+    expect(listedAfter[0].questions[1]).toMatchObject({ answer: 1, isCorrect: false });
+
+    // A finished quiz is started again before it is answered anew; the best score stays.
+    expect((await systems('quiz/answer', { id: 'systemsexpert', answers: {} }, token)).status).toBe(400);
+    const restarted = await systems('quiz/start', { id: 'systemsexpert' }, token);
+    expect(JSON.stringify(restarted.body)).not.toMatch(answerKeys);
+    const best = await call<{ quizScore: number }>(
+      platform.url,
+      '/api/problems/v1/systemsexpert/unlocks/get',
+      {
+        json: {},
+        token,
+        headers: { 'x-min-position': (restarted.body as QuizReply).position },
+      },
+    );
+    expect(best.body.quizScore).toBe(66);
+    expect((await systems('quiz/start', { id: 'mlexpert' }, token)).status).toBe(404);
+  });
+});

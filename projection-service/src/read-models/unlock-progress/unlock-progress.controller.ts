@@ -3,6 +3,8 @@ import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import {
   DEFAULT_CERTIFICATE_VERSION,
+  QUIZ_SCORE_REQUIRED,
+  quizIdOf,
   type Principal,
   type UnlockProductId,
   type UnlockProgress,
@@ -22,9 +24,12 @@ import {
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { certificateEligibilityProjection } from '../certificate-eligibility/certificate-eligibility.projection';
 import { unlockProgressProjection } from './unlock-progress.projection';
+import { quizzesProjection } from '../quizzes/quizzes.projection';
 
 /** The products whose unlock progress is built here; the others answer their counts at zero. */
 const QUESTION_PRODUCTS: readonly UnlockProductId[] = ['algoexpert'];
+/** The products whose quiz score is reported (quizScore, quizScoreRequired). */
+const QUIZ_PRODUCTS: readonly UnlockProductId[] = ['systemsexpert', 'mlexpert'];
 
 /** The counts each product reports (spec 3, Unlock progress per product), at zero. */
 function zeroCounts(product: UnlockProductId): Partial<UnlockProgress> {
@@ -69,6 +74,7 @@ export class UnlockProgressController {
     await this.readYourWrites.ensure(request, response, [
       unlockProgressProjection.name,
       certificateEligibilityProjection.name,
+      quizzesProjection.name,
     ]);
     const { product } = params;
     const days = await this.pool.query<{ day: string }>(
@@ -80,6 +86,20 @@ export class UnlockProgressController {
       utcDay(new Date()),
     );
     const base = { latestCertVersion: DEFAULT_CERTIFICATE_VERSION, ...streak };
+    if (QUIZ_PRODUCTS.includes(product)) {
+      // The best finished score of the product's quiz (the quizzes read model), out of 100.
+      const quiz = await this.pool.query<{ best: number | null }>(
+        `SELECT best_percent AS best FROM rm_quiz_attempts WHERE user_id = $1 AND product = $2 AND quiz_id = $3`,
+        [user.userId, product, quizIdOf(product as 'systemsexpert' | 'mlexpert')],
+      );
+      return {
+        ...base,
+        ...unlockFlags({ numQuestionsCompleted: 0, numQuestionsRequired: 0 }),
+        ...zeroCounts(product),
+        quizScore: quiz.rows[0]?.best ?? 0,
+        quizScoreRequired: QUIZ_SCORE_REQUIRED,
+      };
+    }
     if (!QUESTION_PRODUCTS.includes(product)) {
       return {
         ...base,

@@ -134,7 +134,7 @@ export function LessonPage({
                 <p>{lesson.summary}</p>
                 <p>
                   This lesson is part of {owner.name}. Get {owner.name} to read every lesson of the course;
-                  the first lesson is free to everyone.
+                  the free lessons are open to everyone.
                 </p>
                 <Link className="button button--primary" to="/purchase">
                   Get {owner.name}
