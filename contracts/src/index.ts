@@ -33,3 +33,4 @@ export * from './rules/workspace';
 export * from './content/walkthrough-trace';
 export * from './content/learning';
 export * from './rules/pricing';
+export * from './rules/time-travel';

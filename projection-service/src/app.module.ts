@@ -28,6 +28,7 @@ import { UnlockProgressController } from './read-models/unlock-progress/unlock-p
 import { CertificatesController } from './read-models/certificates/certificates.controller';
 import { BillingController } from './read-models/billing/billing.controller';
 import { OfferingsController } from './read-models/offerings/offerings.controller';
+import { AccountHistoryController } from './read-models/account-history/account-history.controller';
 
 @Module({})
 export class AppModule {
@@ -46,6 +47,7 @@ export class AppModule {
         UserAccessController,
         BillingController,
         OfferingsController,
+        AccountHistoryController,
         SubmissionsController,
         AnnouncementsController,
         CatalogueController,

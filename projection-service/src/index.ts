@@ -6,3 +6,7 @@ export * from './runtime/kafka-consumer';
 export * from './read-models';
 export * from './infrastructure/migrations';
 export * from './runtime/daily-count-projection';
+export * from './runtime/replay';
+export { historyQuery } from './read-models/account-history/account-history.queries';
+export { accountAsOf } from './read-models/account-history/account-as-of';
+export { accountHistoryProjection } from './read-models/account-history/account-history.projection';

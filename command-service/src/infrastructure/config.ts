@@ -17,6 +17,8 @@ export type CommandServiceConfig = {
   /** Other web origins allowed as sign-in redirects (comma-separated WEB_ORIGINS). */
   webOrigins: string[];
   signInAttemptsPerMinute: number;
+  /** STAFF_EMAILS (comma-separated, lower case): accounts signing in with these emails get the staff role. */
+  staffEmails: string[];
   /** Set with KAFKA_BROKERS: the forwarder publishes the event store to this topic. */
   kafka: KafkaForwardingConfig | undefined;
   /** Signing secret of the Stripe webhook endpoint (STRIPE_WEBHOOK_SECRET); unset: payments are off. */
@@ -44,6 +46,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): CommandService
       .filter(Boolean)
       .map((o) => new URL(o).origin),
     signInAttemptsPerMinute: Number(env.SIGN_IN_ATTEMPTS_PER_MINUTE ?? SIGN_IN_ATTEMPTS_PER_MINUTE),
+    staffEmails: (env.STAFF_EMAILS ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
     kafka: readKafkaConfig(env),
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripe: readStripeConfig(env),

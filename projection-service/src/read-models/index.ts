@@ -12,6 +12,7 @@ import { billingProjection } from './billing/billing.projection';
 import { unlockProgressProjection } from './unlock-progress/unlock-progress.projection';
 import { offeringsProjection } from './offerings/offerings.projection';
 import { quizzesProjection } from './quizzes/quizzes.projection';
+import { accountHistoryProjection } from './account-history/account-history.projection';
 import { certificateEligibilityProjection } from './certificate-eligibility/certificate-eligibility.projection';
 
 /** Every projection the service runs. */
@@ -30,4 +31,5 @@ export const projections: readonly Projection[] = [
   certificateEligibilityProjection,
   offeringsProjection,
   quizzesProjection,
+  accountHistoryProjection,
 ];

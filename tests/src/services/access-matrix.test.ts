@@ -180,6 +180,10 @@ const endpoints: Endpoint[] = [
     }),
   },
   {
+    id: 'setPricingRegion',
+    request: () => ({ path: '/api/users/v1/pricing-region/set', options: { json: { region: 'EU' } } }),
+  },
+  {
     id: 'acquireScreenLease',
     request: (self) => ({
       path: '/api/users/v1/screen_lease/acquire',
@@ -224,6 +228,21 @@ const endpoints: Endpoint[] = [
     request: () => ({ path: `/api/staff/v1/users/${target.userId}/access`, options: {} }),
   },
   { id: 'productOwnership', request: get('/api/staff/v1/products/owners') },
+  { id: 'getAccountHistory', request: () => get(`/api/staff/v1/accounts/${target.userId}/history`)() },
+  {
+    id: 'exportAccountHistory',
+    request: () => get(`/api/staff/v1/accounts/${target.userId}/history/export?types=UserRegistered`)(),
+  },
+  {
+    id: 'getAccountAsOf',
+    request: () => get(`/api/staff/v1/accounts/${target.userId}/as-of?position=0.0`)(),
+  },
+  // No event has this id: access is granted, then nothing is found.
+  {
+    id: 'getEventCausation',
+    request: get('/api/staff/v1/events/00000000-0000-4000-8000-000000000000/causation'),
+    allowedStatus: 404,
+  },
   {
     id: 'setUiVersionBounds',
     request: post('/api/staff/v1/ui-version/bounds', { minSupported: null, minRecommended: null }),

@@ -258,6 +258,17 @@ const other: RouteObject[] = [
   { path: 'status', lazy: () => import('./routes/status') },
 ];
 
+/** The management area (staff; spec 6): anyone else signed in is refused by every call it makes. */
+const staffPage = signedIn('Log in with a staff account to use the management area.', withoutSale);
+const management: RouteObject[] = [
+  { path: 'management', lazy: () => import('./routes/management/home'), handle: staffPage },
+  {
+    path: 'management/accounts/:userId',
+    lazy: () => import('./routes/management/account'),
+    handle: staffPage,
+  },
+];
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -276,6 +287,7 @@ export const routes: RouteObject[] = [
       ownedBy('iosexpert', ios),
       ownedBy('blockchainexpert', blockchain),
       ...other,
+      ...management,
       { path: '*', lazy: () => import('./routes/redirect') },
     ],
   },

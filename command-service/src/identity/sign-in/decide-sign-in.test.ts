@@ -34,4 +34,19 @@ describe('sign-in: given the account found, when the provider vouched for the pe
       ),
     ).toEqual(['UserSignedIn']);
   });
+
+  it('an email listed in STAFF_EMAILS gets the staff role once, after any student grant', () => {
+    const listed = { userId, registered: true, roles: [], sessionId, listedAsStaff: true };
+    expect(
+      decideSignIn(command(true), listed).map((e) => [e.type, (e.data as { role?: string }).role]),
+    ).toEqual([
+      ['UserRegistered', undefined],
+      ['RoleGranted', 'student'],
+      ['RoleGranted', 'staff'],
+      ['UserSignedIn', undefined],
+    ]);
+    expect(
+      decideSignIn(command(), { ...listed, registered: false, roles: ['staff'] }).map((e) => e.type),
+    ).toEqual(['UserSignedIn']);
+  });
 });

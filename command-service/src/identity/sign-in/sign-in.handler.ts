@@ -1,5 +1,8 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type Actor, userStreamId } from '@app/contracts';
+import { type Actor, type Role, userStreamId } from '@app/contracts';
+import { CONFIG } from '@app/server-kit';
+import type { CommandServiceConfig } from '../../infrastructure/config';
 import { EventAppender } from '../../infrastructure/event-appender';
 import { findOrRegister, issueSession, lockUser, setRoles } from '../identity.repository';
 import { decideSignIn } from './decide-sign-in';
@@ -13,7 +16,10 @@ export type SignedIn = { userId: string; token: string; registered: boolean; pos
  */
 @CommandHandler(SignInCommand)
 export class SignInHandler implements ICommandHandler<SignInCommand, SignedIn> {
-  constructor(private readonly appender: EventAppender) {}
+  constructor(
+    private readonly appender: EventAppender,
+    @Inject(CONFIG) private readonly config: CommandServiceConfig,
+  ) {}
 
   execute(command: SignInCommand): Promise<SignedIn> {
     const { identity, options } = command;
@@ -22,9 +28,19 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignedIn> {
       const user = await lockUser(tx.client, userId);
       const session = await issueSession(tx.client, userId, identity.provider);
       const roles = user?.roles ?? [];
-      const events = decideSignIn(command, { userId, registered, roles, sessionId: session.sessionId });
-      if (events.some((event) => event.type === 'RoleGranted'))
-        await setRoles(tx.client, userId, [...roles, 'student']);
+      const email = identity.email?.toLowerCase();
+      const listedAsStaff = email !== undefined && this.config.staffEmails.includes(email);
+      const events = decideSignIn(command, {
+        userId,
+        registered,
+        roles,
+        sessionId: session.sessionId,
+        listedAsStaff,
+      });
+      const granted: Role[] = events.flatMap((event) =>
+        event.type === 'RoleGranted' ? [event.data.role] : [],
+      );
+      if (granted.length > 0) await setRoles(tx.client, userId, [...roles, ...granted]);
       const actor: Actor = { kind: 'user', id: userId };
       const appended = await tx.append(userStreamId(userId), events, {
         expectedState: registered ? 'no_stream' : 'any',

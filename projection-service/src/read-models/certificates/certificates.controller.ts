@@ -1,6 +1,6 @@
 import { Controller, Inject, Req, Res, StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import {
   type Principal,
   buildPath,
@@ -41,6 +41,33 @@ const verifyPath = (certificateId: string) => `/certificates/${certificateId}`;
 const PRINTED_NAME = `coalesce(nullif(trim(p.name), ''), nullif(trim(p.username), ''), 'Learner')`;
 const PROFILE = 'LEFT JOIN identity_profiles p ON p.user_id = c.user_id';
 
+/**
+ * get_my_certificates' answer for one learner: their certificates sorted by version (numerically), and
+ * how many were issued overall. The call's query, and time travel's over scratch copies of the table.
+ */
+export async function readMyCertificates(db: Pool | PoolClient, userId: string) {
+  const [count, rows] = await Promise.all([
+    db.query<{ count: string }>('SELECT count(*) FROM rm_certificates'),
+    db.query<CertificateRow>(
+      `SELECT certificate_id, product, version, ${PRINTED_NAME} AS name, issued_at FROM rm_certificates c ${PROFILE} WHERE c.user_id = $1
+          ORDER BY string_to_array(version, '.')::int[], product`,
+      [userId],
+    ),
+  ]);
+  return {
+    globalCount: Number(count.rows[0].count),
+    certificates: rows.rows.map((row) => ({
+      version: row.version,
+      certificateId: row.certificate_id,
+      product: row.product,
+      name: row.name,
+      issuedAt: row.issued_at.toISOString(),
+      url: pdfPath(row.certificate_id),
+      verifyUrl: verifyPath(row.certificate_id),
+    })),
+  };
+}
+
 @Controller()
 export class CertificatesController {
   constructor(
@@ -57,26 +84,7 @@ export class CertificatesController {
   ) {
     const user = requireUser(principal);
     await this.readYourWrites.ensure(request, response, [certificatesProjection.name]);
-    const [count, rows] = await Promise.all([
-      this.pool.query<{ count: string }>('SELECT count(*) FROM rm_certificates'),
-      this.pool.query<CertificateRow>(
-        `SELECT certificate_id, product, version, ${PRINTED_NAME} AS name, issued_at FROM rm_certificates c ${PROFILE} WHERE c.user_id = $1
-          ORDER BY string_to_array(version, '.')::int[], product`,
-        [user.userId],
-      ),
-    ]);
-    return {
-      globalCount: Number(count.rows[0].count),
-      certificates: rows.rows.map((row) => ({
-        version: row.version,
-        certificateId: row.certificate_id,
-        product: row.product,
-        name: row.name,
-        issuedAt: row.issued_at.toISOString(),
-        url: pdfPath(row.certificate_id),
-        verifyUrl: verifyPath(row.certificate_id),
-      })),
-    };
+    return readMyCertificates(this.pool, user.userId);
   }
 
   @ContractRoute(getCertificatePdf)

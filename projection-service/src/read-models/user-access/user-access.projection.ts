@@ -1,3 +1,4 @@
+import type { Pool, PoolClient } from 'pg';
 import { type EventDataMap, type Role, ownedProducts } from '@app/contracts';
 import { defineProjection } from '../../runtime/projection';
 
@@ -153,3 +154,9 @@ export const userAccessProjection = defineProjection({
     );
   },
 });
+
+/** The products an account owns by purchase or grant, from its row (none without one). */
+export async function readOwnedProducts(db: Pool | PoolClient, userId: string): Promise<string[]> {
+  const { rows } = await db.query<Row>('SELECT * FROM rm_user_access WHERE user_id = $1', [userId]);
+  return rows[0] ? productsOf(fromRow(rows[0])) : [];
+}

@@ -1,8 +1,9 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import {
   type Principal,
+  type ProblemProductId,
   type UserDataDocument,
   getUserData,
   keysNeededFor,
@@ -19,6 +20,20 @@ import {
 } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { userDataProjection } from './user-data.projection';
+
+/** Every product's saved data of one learner, as user-data/get reads it (old data migrated on the way out). */
+export async function readUserDataDocuments(
+  db: Pool | PoolClient,
+  userId: string,
+): Promise<Record<string, UserDataDocument>> {
+  const { rows } = await db.query<{ product: ProblemProductId; document: UserDataDocument }>(
+    'SELECT product, document FROM rm_user_data WHERE user_id = $1 ORDER BY product',
+    [userId],
+  );
+  return Object.fromEntries(
+    rows.map((row) => [row.product, migrateUserDataOnRead(row.product, row.document)]),
+  );
+}
 
 @Controller()
 export class UserDataController {

@@ -1,0 +1,139 @@
+import { Controller, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Pool } from 'pg';
+import {
+  type HistoryEvent,
+  DomainError,
+  exportAccountHistory,
+  getAccountAsOf,
+  getAccountHistory,
+  getEventCausation,
+  parsePosition,
+} from '@app/contracts';
+import { type CallInput, ContractRoute, ValidatedInput, PG_POOL } from '@app/server-kit';
+import { ReadYourWrites } from '../../infrastructure/read-your-writes';
+import { projections } from '..';
+import { accountAsOf } from './account-as-of';
+import { accountHistoryProjection } from './account-history.projection';
+import { type HistoryFilter, type HistoryRow, historyQuery, toHistoryEvent } from './account-history.queries';
+
+/** How many rows the export reads per round trip. */
+const EXPORT_PAGE = 2000;
+/** How far a causation chain is followed up, and how many effects or siblings are listed. */
+const CHAIN_DEPTH = 20;
+const RELATED_LIMIT = 200;
+
+@Controller()
+export class AccountHistoryController {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
+
+  @ContractRoute(getAccountHistory)
+  async history(
+    @ValidatedInput() { input, params }: CallInput<typeof getAccountHistory>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [accountHistoryProjection.name]);
+    const filter = filterOf(input);
+    const query = historyQuery(
+      params.userId,
+      filter,
+      input.cursor ? parsePosition(input.cursor) : undefined,
+      input.limit + 1,
+    );
+    const { rows } = await this.pool.query<HistoryRow>(query.text, query.values);
+    const events = rows.slice(0, input.limit).map(toHistoryEvent);
+    return {
+      events,
+      nextCursor: rows.length > input.limit ? events[events.length - 1].position : null,
+    };
+  }
+
+  @ContractRoute(exportAccountHistory)
+  async export(
+    @ValidatedInput() { input, params }: CallInput<typeof exportAccountHistory>,
+    @Req() request: Request,
+    @Res() response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [accountHistoryProjection.name]);
+    response.status(200);
+    response.setHeader('content-type', 'application/x-ndjson; charset=utf-8');
+    response.setHeader('content-disposition', `attachment; filename="history-${params.userId}.ndjson"`);
+    const filter = filterOf(input);
+    let after: ReturnType<typeof parsePosition>;
+    for (;;) {
+      const query = historyQuery(params.userId, filter, after, EXPORT_PAGE);
+      const { rows } = await this.pool.query<HistoryRow>(query.text, query.values);
+      if (rows.length > 0) {
+        const lines = rows.map((row) => JSON.stringify(toHistoryEvent(row))).join('\n');
+        response.write(`${lines}\n`);
+        const last = rows[rows.length - 1];
+        after = { transactionId: BigInt(last.transaction_id), position: BigInt(last.position) };
+      }
+      if (rows.length < EXPORT_PAGE) break;
+    }
+    response.end();
+  }
+
+  @ContractRoute(getAccountAsOf)
+  async asOf(
+    @ValidatedInput() { input, params }: CallInput<typeof getAccountAsOf>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [accountHistoryProjection.name]);
+    // Every read model but this index itself: one projection may read another's tables.
+    const replayed = projections.filter((projection) => projection !== accountHistoryProjection);
+    return accountAsOf(this.pool, replayed, params.userId, parsePosition(input.position)!);
+  }
+
+  @ContractRoute(getEventCausation)
+  async causation(
+    @ValidatedInput() { params }: CallInput<typeof getEventCausation>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [accountHistoryProjection.name]);
+    const event = await this.byEventId(params.eventId);
+    if (!event) throw new DomainError('NOT_FOUND', 'No event of any account has this id.');
+    const causedBy: HistoryEvent[] = [];
+    let cause = event;
+    while (causedBy.length < CHAIN_DEPTH && cause.causationId !== cause.eventId) {
+      const next = await this.byEventId(cause.causationId);
+      if (!next || causedBy.some((e) => e.eventId === next.eventId)) break;
+      causedBy.push(next);
+      cause = next;
+    }
+    const related = async (column: 'causation_id' | 'correlation_id', value: string) =>
+      (
+        await this.pool.query<HistoryRow>(
+          `SELECT DISTINCT ON (transaction_id, position) * FROM rm_account_history
+            WHERE ${column} = $1 AND event_id <> $2
+            ORDER BY transaction_id, position LIMIT ${RELATED_LIMIT}`,
+          [value, event.eventId],
+        )
+      ).rows.map(toHistoryEvent);
+    return {
+      event,
+      causedBy,
+      caused: await related('causation_id', event.eventId),
+      sameCorrelation: await related('correlation_id', event.correlationId),
+    };
+  }
+
+  private async byEventId(eventId: string): Promise<HistoryEvent | undefined> {
+    if (!/^[0-9a-f-]{36}$/i.test(eventId)) return undefined;
+    const { rows } = await this.pool.query<HistoryRow>(
+      'SELECT * FROM rm_account_history WHERE event_id = $1 LIMIT 1',
+      [eventId],
+    );
+    return rows[0] ? toHistoryEvent(rows[0]) : undefined;
+  }
+}
+
+function filterOf(input: CallInput<typeof exportAccountHistory>['input']): HistoryFilter {
+  return { types: input.types, streams: input.streams, from: input.from, to: input.to };
+}

@@ -1,0 +1,76 @@
+import type { Pool, PoolClient } from 'pg';
+import {
+  DEFAULT_CERTIFICATE_VERSION,
+  type UnlockProductId,
+  type UnlockProgress,
+  dailyStreak,
+  unlockFlags,
+} from '@app/contracts';
+
+/** The products whose unlock progress is built here; the others answer their counts at zero. */
+const QUESTION_PRODUCTS: readonly UnlockProductId[] = ['algoexpert'];
+
+/** The counts each product reports (spec 3, Unlock progress per product), at zero. */
+function zeroCounts(product: UnlockProductId): Partial<UnlockProgress> {
+  switch (product) {
+    case 'blockchainexpert':
+      return {
+        numAssessmentQuestionsCompleted: 0,
+        numAssessmentQuestionsRequired: 0,
+        numPracticeQuestionsCompleted: 0,
+        numPracticeQuestionsRequired: 0,
+      };
+    case 'backendexpert':
+    case 'frontendexpert':
+    case 'infraexpert':
+    case 'mlexpert':
+      return { numQuestionsCompleted: 0, numQuestionsRequired: 0, quizScore: 0, quizScoreRequired: 0 };
+    default:
+      return { numQuestionsCompleted: 0, numQuestionsRequired: 0 };
+  }
+}
+
+/**
+ * unlocks/get's answer for one learner and product, at the day `today`: completed and required questions
+ * from the unlock-progress read model, the unlock flags from the certificate-eligibility read model, the
+ * daily streak (contracts' dailyStreak over the days with a CORRECT submission). The query of the call,
+ * and of time travel over scratch copies of the tables (`db` is then the replay's client).
+ */
+export async function readUnlocks(
+  db: Pool | PoolClient,
+  userId: string,
+  product: UnlockProductId,
+  today: string,
+): Promise<UnlockProgress> {
+  const days = await db.query<{ day: string }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM rm_unlock_progress_days WHERE user_id = $1 AND product = $2`,
+    [userId, product],
+  );
+  const streak = dailyStreak(
+    days.rows.map((row) => row.day),
+    today,
+  );
+  const base = { latestCertVersion: DEFAULT_CERTIFICATE_VERSION, ...streak };
+  if (!QUESTION_PRODUCTS.includes(product)) {
+    return {
+      ...base,
+      ...unlockFlags({ numQuestionsCompleted: 0, numQuestionsRequired: 0 }),
+      ...zeroCounts(product),
+    };
+  }
+  const { rows } = await db.query<{ completed: number; required: number; eligible: boolean }>(
+    `SELECT coalesce((SELECT num_completed FROM rm_unlock_progress WHERE user_id = $1 AND product = $2), 0)
+                AS completed,
+              (SELECT count(*)::int FROM rm_unlock_progress_questions WHERE product = $2) AS required,
+              EXISTS (SELECT 1 FROM rm_certificate_eligibility WHERE user_id = $1 AND product = $2) AS eligible`,
+    [userId, product],
+  );
+  const { completed, required, eligible } = rows[0];
+  return {
+    ...base,
+    hasUnlockedLatestCert: eligible,
+    hasUnlockedRecruitingProfile: eligible,
+    numQuestionsCompleted: completed,
+    numQuestionsRequired: required,
+  };
+}

@@ -1,0 +1,5 @@
+import { StaffHome } from '@/features/staff/components/staff-home';
+
+export function Component() {
+  return <StaffHome />;
+}

@@ -1,0 +1,68 @@
+import {
+  findUser,
+  getAccountAsOf,
+  getAccountHistory,
+  getEventCausation,
+  getUserAccess,
+  grantRole,
+  listAnnouncements,
+  listQuestionVersions,
+  publishAnnouncement,
+  publishContent,
+  rebuildProjection,
+  revokeRole,
+  revokeUserSessions,
+  setUiVersionBounds,
+  systemStatusRoute,
+  withdrawAnnouncement,
+} from '@app/contracts';
+import { api } from '@/shared/api/api-slice';
+import { type CallResponse, contractMutation, contractQuery } from '@/shared/api/contract-endpoint';
+
+export type AccountHistoryPage = CallResponse<typeof getAccountHistory>;
+export type HistoryEventView = AccountHistoryPage['events'][number];
+export type AccountAsOfView = CallResponse<typeof getAccountAsOf>;
+export type EventCausationView = CallResponse<typeof getEventCausation>;
+export type FoundUsers = CallResponse<typeof findUser>['users'];
+
+/** The management area's calls (staff only): lookup, access, history, causation, time travel, operations. */
+export const staffApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    findUser: contractQuery(build, findUser),
+    getUserAccess: contractQuery(build, getUserAccess),
+    getAccountHistory: contractQuery(build, getAccountHistory),
+    getEventCausation: contractQuery(build, getEventCausation),
+    // Keeps each position's view while staff step back and forth.
+    getAccountAsOf: contractQuery(build, getAccountAsOf, { keepUnusedDataFor: 300 }),
+    staffProjections: contractQuery(build, systemStatusRoute),
+    rebuildProjection: contractMutation(build, rebuildProjection),
+    grantRole: contractMutation(build, grantRole),
+    revokeRole: contractMutation(build, revokeRole),
+    revokeUserSessions: contractMutation(build, revokeUserSessions),
+    listAnnouncements: contractQuery(build, listAnnouncements),
+    publishAnnouncement: contractMutation(build, publishAnnouncement),
+    withdrawAnnouncement: contractMutation(build, withdrawAnnouncement),
+    publishContent: contractMutation(build, publishContent),
+    listQuestionVersions: contractQuery(build, listQuestionVersions),
+    setUiVersionBounds: contractMutation(build, setUiVersionBounds),
+  }),
+});
+
+export const {
+  useLazyFindUserQuery,
+  useGetUserAccessQuery,
+  useGetAccountHistoryQuery,
+  useGetEventCausationQuery,
+  useGetAccountAsOfQuery,
+  useStaffProjectionsQuery,
+  useRebuildProjectionMutation,
+  useGrantRoleMutation,
+  useRevokeRoleMutation,
+  useRevokeUserSessionsMutation,
+  useListAnnouncementsQuery,
+  usePublishAnnouncementMutation,
+  useWithdrawAnnouncementMutation,
+  usePublishContentMutation,
+  useLazyListQuestionVersionsQuery,
+  useSetUiVersionBoundsMutation,
+} = staffApi;
