@@ -30,6 +30,9 @@ import { GenerateCertificateController } from './certificates/generate-certifica
 import { GenerateCertificateHandler } from './certificates/generate-certificate/generate-certificate.handler';
 import { AggregateStore } from './infrastructure/aggregate-store';
 import { PublishedQuestions } from './content/published-questions';
+import { PublishedQuiz } from './learning/published-quiz';
+import { RecordQuizController } from './learning/record-quiz/record-quiz.controller';
+import { RecordQuizHandler } from './learning/record-quiz/record-quiz.handler';
 import { SetUiVersionBoundsController } from './settings/set-ui-version-bounds/set-ui-version-bounds.controller';
 import { SetUiVersionBoundsHandler } from './settings/set-ui-version-bounds/set-ui-version-bounds.handler';
 import { OpenSupportTicketController } from './support/open-support-ticket/open-support-ticket.controller';
@@ -92,6 +95,7 @@ export class AppModule implements OnApplicationShutdown {
         CreateSubmissionController,
         ResetSubmissionsController,
         GenerateCertificateController,
+        RecordQuizController,
         PublishContentController,
         PublishAnnouncementController,
         WithdrawAnnouncementController,
@@ -110,6 +114,8 @@ export class AppModule implements OnApplicationShutdown {
         EventAppender,
         AggregateStore,
         PublishedQuestions,
+        PublishedQuiz,
+        RecordQuizHandler,
         GenerateCertificateHandler,
         CreateSubmissionHandler,
         ResetSubmissionsHandler,

@@ -21,6 +21,8 @@ import { SubmissionsController } from './read-models/submissions/submissions.con
 import { AffiliateClicksDailyController } from './read-models/affiliate-clicks-daily/affiliate-clicks-daily.controller';
 import { AnnouncementsController } from './read-models/announcements/announcements.controller';
 import { CatalogueController } from './read-models/catalogue/catalogue.controller';
+import { LearningController } from './read-models/catalogue/learning.controller';
+import { QuizzesController } from './read-models/quizzes/quizzes.controller';
 import { UserDataController } from './read-models/user-data/user-data.controller';
 import { UnlockProgressController } from './read-models/unlock-progress/unlock-progress.controller';
 import { CertificatesController } from './read-models/certificates/certificates.controller';
@@ -51,6 +53,8 @@ export class AppModule {
         SubmissionsController,
         AnnouncementsController,
         CatalogueController,
+        LearningController,
+        QuizzesController,
         UserDataController,
         UnlockProgressController,
         CertificatesController,

@@ -6,7 +6,20 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import {
+  type AnyLessonKind,
   type CodingLanguage,
+  type DesignQuestionMeta,
+  type LearningLessonMeta,
+  type LearningProductId,
+  type QuizQuestionContent,
+  designQuestionMetaSchema,
+  learningLessonMetaSchema,
+  learningProducts,
+  markdownProblems,
+  orderProblems,
+  quizQuestionSchema,
+  wordCount,
+  wordRanges,
   type LessonKind,
   type LessonMeta,
   type QuestionContent,
@@ -75,4 +88,135 @@ export function loadLessons(kind: LessonKind, dir: string = contentDir()): Conte
       return { ...meta.data, kind, body };
     })
     .sort((a, b) => a.order - b.order);
+}
+
+/** A systems or machine-learning lesson as read from its folder. */
+export type ContentLearningLesson = LearningLessonMeta & { kind: AnyLessonKind; body: string };
+
+/** A design question as read from its folder. */
+export type ContentDesignQuestion = DesignQuestionMeta & { prompt: string; walkthrough: string };
+
+export type LearningContent = {
+  product: LearningProductId;
+  lessons: ContentLearningLesson[];
+  quiz: QuizQuestionContent[];
+  designQuestions: ContentDesignQuestion[];
+};
+
+function parseFile<T>(schema: z.ZodType<T>, path: string, label: string): T {
+  const parsed = schema.safeParse(readJson(path, label));
+  if (!parsed.success) throw new ContentError(`${label}: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+function readText(path: string, label: string): string {
+  if (!existsSync(path)) throw new ContentError(`${label}: missing`);
+  return readFileSync(path, 'utf8');
+}
+
+/**
+ * Reads one learning product's folder (`content/systems`, `content/machine-learning`): every file
+ * checked against its schema, slugs against their names. Throws ContentError on the first bad file.
+ */
+export function loadLearningContent(product: LearningProductId, dir: string = contentDir()): LearningContent {
+  const root = join(dir, learningProducts[product].folder);
+  const lessons = learningProducts[product].lessonKinds.flatMap((kind) =>
+    folders(join(root, kind)).map((name): ContentLearningLesson => {
+      const label = `${learningProducts[product].folder}/${kind}/${name}`;
+      const meta = parseFile(learningLessonMetaSchema, join(root, kind, name, 'meta.json'), label);
+      if (meta.slug !== name) throw new ContentError(`${label}: its slug says ${meta.slug}`);
+      return { ...meta, kind, body: readText(join(root, kind, name, 'body.md'), `${label}/body.md`) };
+    }),
+  );
+  const quizDir = join(root, 'quiz');
+  const quiz = existsSync(quizDir)
+    ? readdirSync(quizDir)
+        .filter((file) => file.endsWith('.json'))
+        .sort()
+        .map((file) => {
+          const label = `${learningProducts[product].folder}/quiz/${file}`;
+          const question = parseFile(quizQuestionSchema, join(quizDir, file), label);
+          if (`${question.slug}.json` !== file)
+            throw new ContentError(`${label}: its slug says ${question.slug}`);
+          return question;
+        })
+    : [];
+  const designDir = join(root, 'design-questions');
+  const designQuestions = folders(designDir).map((name): ContentDesignQuestion => {
+    const label = `${learningProducts[product].folder}/design-questions/${name}`;
+    const meta = parseFile(designQuestionMetaSchema, join(designDir, name, 'question.json'), label);
+    if (meta.slug !== name) throw new ContentError(`${label}: its slug says ${meta.slug}`);
+    return {
+      ...meta,
+      prompt: readText(join(designDir, name, 'prompt.md'), `${label}/prompt.md`),
+      walkthrough: readText(join(designDir, name, 'walkthrough.md'), `${label}/walkthrough.md`),
+    };
+  });
+  return {
+    product,
+    lessons: lessons.sort((a, b) => a.order - b.order),
+    quiz: quiz.sort((a, b) => a.order - b.order),
+    designQuestions: designQuestions.sort((a, b) => a.order - b.order),
+  };
+}
+
+/**
+ * What spans files in a learning folder: orders 1..n per lesson kind, quiz and design questions, the
+ * free sample first of each, the Markdown rules, and (with `words`) the contract's lengths.
+ */
+export function learningContentProblems(content: LearningContent, options: { words: boolean }): string[] {
+  const folder = learningProducts[content.product].folder;
+  const problems: string[] = [];
+  const inRange = (label: string, text: string, [min, max]: readonly [number, number]) => {
+    const words = wordCount(text);
+    if (options.words && (words < min || words > max))
+      problems.push(`${label}: ${words} words, not ${min} to ${max}`);
+  };
+  for (const kind of learningProducts[content.product].lessonKinds) {
+    const lessons = content.lessons.filter((lesson) => lesson.kind === kind);
+    problems.push(
+      ...orderProblems(
+        `${folder}/${kind}`,
+        lessons.map((lesson) => lesson.order),
+      ),
+    );
+    for (const lesson of lessons) {
+      const label = `${folder}/${kind}/${lesson.slug}`;
+      if (lesson.free !== (lesson.order === 1))
+        problems.push(`${label}: free is ${lesson.free}; only the first lesson of a kind is free`);
+      problems.push(...markdownProblems(lesson.body).map((problem) => `${label}/body.md ${problem}`));
+      inRange(
+        `${label}/body.md`,
+        lesson.body,
+        kind === 'interview-tips' ? wordRanges.tip : wordRanges.lesson,
+      );
+    }
+  }
+  problems.push(
+    ...orderProblems(
+      `${folder}/quiz`,
+      content.quiz.map((question) => question.order),
+    ),
+  );
+  problems.push(
+    ...orderProblems(
+      `${folder}/design-questions`,
+      content.designQuestions.map((question) => question.order),
+    ),
+  );
+  for (const question of content.designQuestions) {
+    const label = `${folder}/design-questions/${question.slug}`;
+    if (question.free !== (question.order === 1))
+      problems.push(`${label}: free is ${question.free}; only order 1 is free`);
+    for (const [file, text] of [
+      ['prompt.md', question.prompt],
+      ['walkthrough.md', question.walkthrough],
+    ] as const)
+      problems.push(...markdownProblems(text).map((problem) => `${label}/${file} ${problem}`));
+    inRange(`${label}/prompt.md`, question.prompt, wordRanges.designPrompt);
+    inRange(`${label}/walkthrough.md`, question.walkthrough, wordRanges.walkthrough);
+    if (options.words && !/^```mermaid$/m.test(question.walkthrough))
+      problems.push(`${label}/walkthrough.md has no mermaid diagram`);
+  }
+  return problems;
 }

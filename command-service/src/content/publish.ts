@@ -9,7 +9,10 @@ import { join } from 'node:path';
 import type { Pool } from 'pg';
 import {
   type CodingLanguage,
-  type LessonKind,
+  type AnyLessonKind,
+  designQuestionStreamId,
+  learningProductIds,
+  quizQuestionStreamId,
   type ProblemProductId,
   codingLanguages,
   formatPosition,
@@ -24,7 +27,9 @@ import {
   type ContentLesson,
   type ContentQuestion,
   contentDir,
+  type ContentLearningLesson,
   loadContentQuestions,
+  loadLearningContent,
   loadLessons,
 } from './content-files';
 import { sha256Of } from './canonical-json';
@@ -33,7 +38,9 @@ import { type ContentItem, decidePublishContentItem } from './publish-content/de
 import { currentTrace } from './walkthrough-traces/generate-trace';
 
 export type PublishedItem = {
-  kind: 'question' | LessonKind;
+  /** Absent: the algorithms product. */
+  product?: ProblemProductId;
+  kind: 'question' | 'quiz' | 'design-question' | AnyLessonKind;
   id: string;
   version: number;
   /** What happened to it in this run. */
@@ -75,7 +82,7 @@ function questionEvent(
   return { body, digest: sha256Of(body) };
 }
 
-function lessonEvent(product: ProblemProductId, lesson: ContentLesson) {
+function lessonEvent(product: ProblemProductId, lesson: ContentLesson | ContentLearningLesson) {
   const { slug, kind, ...rest } = lesson;
   const body = { product, kind, lessonId: slug, lesson: rest };
   return { body, digest: sha256Of(body) };
@@ -154,6 +161,8 @@ export async function publishContent(deps: {
       outcome: result.published ? 'published' : 'unchanged',
     });
   }
+  // The systems-design and machine-learning folders, read and checked before anything is appended.
+  const learning = learningProductIds.map((id) => loadLearningContent(id, deps.dir));
   for (const lesson of lessons) {
     const { body, digest } = lessonEvent(product, lesson);
     const result = await publishOne(
@@ -169,6 +178,51 @@ export async function publishContent(deps: {
       version: result.version,
       outcome: result.published ? 'published' : 'unchanged',
     });
+  }
+  for (const content of learning) {
+    const publish = async (
+      kind: PublishedItem['kind'],
+      id: string,
+      streamId: string,
+      type: ContentItem['type'],
+      body: Record<string, unknown>,
+    ) => {
+      const result = await publishOne(store, streamId, { type, body, digest: sha256Of(body) }, deps.actor);
+      position = result.position ?? position;
+      items.push({
+        product: content.product,
+        kind,
+        id,
+        version: result.version,
+        outcome: result.published ? 'published' : 'unchanged',
+      });
+    };
+    for (const lesson of content.lessons) {
+      const { body } = lessonEvent(content.product, lesson);
+      await publish(
+        lesson.kind,
+        lesson.slug,
+        lessonStreamId(content.product, lesson.kind, lesson.slug),
+        'LessonPublished',
+        body,
+      );
+    }
+    for (const question of content.quiz)
+      await publish(
+        'quiz',
+        question.slug,
+        quizQuestionStreamId(content.product, question.slug),
+        'QuizQuestionPublished',
+        { product: content.product, questionId: question.slug, question },
+      );
+    for (const { slug, ...question } of content.designQuestions)
+      await publish(
+        'design-question',
+        slug,
+        designQuestionStreamId(content.product, slug),
+        'DesignQuestionPublished',
+        { product: content.product, questionId: slug, question },
+      );
   }
   return { product, items, published: items.filter((i) => i.outcome === 'published').length, position };
 }

@@ -20,6 +20,8 @@ export const publishContent = defineCall({
     published: z.number().int().nonnegative(),
     items: z.array(
       z.object({
+        /** The item's product when it is not the algorithms' (systems design, machine learning). */
+        product: z.enum(problemProductIds).optional(),
         kind: z.string(),
         id: z.string(),
         version: z.number().int().min(1),

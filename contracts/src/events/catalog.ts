@@ -18,8 +18,14 @@ import {
 import { UiVersionBoundsSetV1 } from './settings';
 import { CodeSubmittedV1, SubmissionsResetV1 } from './execution';
 import { AnnouncementPublishedV1, AnnouncementWithdrawnV1 } from './announcements';
-import { LessonPublishedV1, QuestionPublishedV1 } from './catalogue';
+import {
+  DesignQuestionPublishedV1,
+  LessonPublishedV1,
+  QuestionPublishedV1,
+  QuizQuestionPublishedV1,
+} from './catalogue';
 import { UserDataSetV1 } from './user-data';
+import { QuizProgressRecordedV1 } from './quizzes';
 import {
   CheckoutExpiredV1,
   CheckoutStartedV1,
@@ -67,7 +73,10 @@ const latestByType = {
   CertificateIssued: CertificateIssuedV1,
   QuestionPublished: QuestionPublishedV1,
   LessonPublished: LessonPublishedV1,
+  QuizQuestionPublished: QuizQuestionPublishedV1,
+  DesignQuestionPublished: DesignQuestionPublishedV1,
   UserDataSet: UserDataSetV1,
+  QuizProgressRecorded: QuizProgressRecordedV1,
   CheckoutStarted: CheckoutStartedV1,
   CheckoutExpired: CheckoutExpiredV1,
   PurchaseCompleted: PurchaseCompletedV1,

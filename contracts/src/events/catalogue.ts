@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEvent } from './define';
 import { codingLanguages, problemProductIds } from '../constants';
-import { lessonKinds, lessonMetaSchema, questionFieldsSchema } from '../content/algorithms';
+import { lessonMetaSchema, questionFieldsSchema } from '../content/algorithms';
+import { allLessonKinds, designQuestionMetaSchema, quizQuestionSchema } from '../content/learning';
 import { compareOptionsSchema } from '../execution/compare';
 import { functionSignatureSchema } from '../execution/signature';
 import { walkthroughTraceSchema } from '../content/walkthrough-trace';
@@ -48,13 +49,17 @@ export const QuestionPublishedV1 = defineEvent({
 });
 export type QuestionPublished = z.infer<typeof QuestionPublishedV1.schema>;
 
-/** A lesson (data structures, interview tips, behavioral) was published: new or its next version. */
+/**
+ * A lesson was published: new or its next version. Kinds: the algorithms' data structures, interview
+ * tips and behavioral lessons; systems fundamentals; the machine-learning crash course and large-scale
+ * ML (a kind added after version 1 of the event was defined: a wider enum reads every older event).
+ */
 export const LessonPublishedV1 = defineEvent({
   type: 'LessonPublished',
   version: 1,
   schema: z.object({
     product: z.enum(problemProductIds),
-    kind: z.enum(lessonKinds),
+    kind: z.enum(allLessonKinds),
     lessonId: contentId,
     version: z.number().int().min(1),
     contentSha256: sha256,
@@ -63,8 +68,46 @@ export const LessonPublishedV1 = defineEvent({
 });
 export type LessonPublished = z.infer<typeof LessonPublishedV1.schema>;
 
+/**
+ * A quiz question of a product's quiz was published (new or its next version). The right answer is in
+ * the event and the read model only: queries send it after the learner has answered.
+ */
+export const QuizQuestionPublishedV1 = defineEvent({
+  type: 'QuizQuestionPublished',
+  version: 1,
+  schema: z.object({
+    product: z.enum(problemProductIds),
+    questionId: contentId,
+    version: z.number().int().min(1),
+    contentSha256: sha256,
+    question: quizQuestionSchema,
+  }),
+});
+export type QuizQuestionPublished = z.infer<typeof QuizQuestionPublishedV1.schema>;
+
+/** A design question (systems design, ML design) was published: its prompt, hints and walkthrough. */
+export const DesignQuestionPublishedV1 = defineEvent({
+  type: 'DesignQuestionPublished',
+  version: 1,
+  schema: z.object({
+    product: z.enum(problemProductIds),
+    questionId: contentId,
+    version: z.number().int().min(1),
+    contentSha256: sha256,
+    question: designQuestionMetaSchema.omit({ slug: true }).extend({
+      prompt: z.string().min(1).max(50_000),
+      walkthrough: z.string().min(1).max(200_000),
+    }),
+  }),
+});
+export type DesignQuestionPublished = z.infer<typeof DesignQuestionPublishedV1.schema>;
+
 /** Each question and lesson has its own stream; its stream version is its content version. */
 export const questionStreamId = (product: string, questionId: string) =>
   `catalogue-${product}-question-${questionId}`;
 export const lessonStreamId = (product: string, kind: string, lessonId: string) =>
   `catalogue-${product}-${kind}-${lessonId}`;
+export const quizQuestionStreamId = (product: string, questionId: string) =>
+  `catalogue-${product}-quiz-${questionId}`;
+export const designQuestionStreamId = (product: string, questionId: string) =>
+  `catalogue-${product}-design-${questionId}`;

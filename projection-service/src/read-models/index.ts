@@ -11,6 +11,7 @@ import { userDataProjection } from './user-data/user-data.projection';
 import { billingProjection } from './billing/billing.projection';
 import { unlockProgressProjection } from './unlock-progress/unlock-progress.projection';
 import { offeringsProjection } from './offerings/offerings.projection';
+import { quizzesProjection } from './quizzes/quizzes.projection';
 import { accountHistoryProjection } from './account-history/account-history.projection';
 import { certificateEligibilityProjection } from './certificate-eligibility/certificate-eligibility.projection';
 import { licencesProjection } from './licences/licences.projection';
@@ -30,6 +31,7 @@ export const projections: readonly Projection[] = [
   unlockProgressProjection,
   certificateEligibilityProjection,
   offeringsProjection,
+  quizzesProjection,
   accountHistoryProjection,
   licencesProjection,
 ];

@@ -96,7 +96,12 @@ const signedIn = (level: 'learner' | 'owner' | 'staff'): Caller => ({
   level,
   async headers() {
     const roles =
-      level === 'owner' ? (['premiumv1'] as const) : level === 'staff' ? (['staff'] as const) : [];
+      // The owner owns algorithms and systems design (systems-design-quiz is systems design's).
+      level === 'owner'
+        ? (['premiumv1', 'systemsexpertv1'] as const)
+        : level === 'staff'
+          ? (['staff'] as const)
+          : [];
     const user = await signInWithRoles(platform.url, [...roles], level);
     return { headers: withToken(user.token), userId: user.userId };
   },
@@ -289,6 +294,36 @@ const endpoints: Endpoint[] = [
   { id: 'getTips', request: post(`${ALGO}/tips/get`) },
   { id: 'getInterviewTips', request: post(`${ALGO}/interview-tips/get`) },
   { id: 'getBehaviorals', request: post('/api/problems/v1/behaviorals/get') },
+  { id: 'getFundamentals', request: post('/api/problems/v1/systemsexpert/fundamentals/get') },
+  { id: 'listLessons', request: post('/api/problems/v1/mlexpert/lessons/list', { section: 'crash-course' }) },
+  // Nothing of the learning tracks is published here: access is granted, then there is no such item.
+  {
+    id: 'getLesson',
+    request: post('/api/problems/v1/systemsexpert/lessons/get', { lessonId: 'caching' }),
+    allowedStatus: 404,
+  },
+  // No quiz is published here: owners are let in, then there is none to start.
+  { id: 'listQuizzes', request: post('/api/problems/v1/systemsexpert/quiz/list') },
+  { id: 'listSystemsDesignQuizzes', request: post('/api/problems/v1/systems-design-quiz/list') },
+  ...(['start', 'answer', 'finish'] as const).flatMap((action) => {
+    const json = action === 'start' ? { id: 'systemsexpert' } : { id: 'systemsexpert', answers: {} };
+    const id = `${action}Quiz` as const;
+    const systemsId = `${action}SystemsDesignQuiz` as const;
+    return [
+      { id, request: post(`/api/problems/v1/systemsexpert/quiz/${action}`, json), allowedStatus: 404 },
+      {
+        id: systemsId,
+        request: post(`/api/problems/v1/systems-design-quiz/${action}`, json),
+        allowedStatus: 404,
+      },
+    ];
+  }),
+  { id: 'listDesignQuestions', request: post('/api/problems/v1/systemsexpert/design-questions/list') },
+  {
+    id: 'getDesignQuestion',
+    request: post('/api/problems/v1/systemsexpert/design-questions/get', { questionId: 'url-shortener' }),
+    allowedStatus: 404,
+  },
   { id: 'getUserData', request: post(`${ALGO}/user-data/get`, { fetchMap: { sortMethod: 'TAKE' } }) },
   { id: 'setUserData', request: post(`${ALGO}/user-data/set`, { data: { sortMethod: 'category' } }) },
   { id: 'getUnlocks', request: post(`${ALGO}/unlocks/get`) },

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { anyone, defineCall, ownerOfPathProduct } from '../define';
+import { anyone, defineCall } from '../define';
 import { built, planned } from '../build-state';
 import { post } from '../call-path';
 import { emptyRequest, idSchema, problemProductParams } from '../common';
 import { contentItemSchema, contentListSchema } from './shared-schemas';
+import type { AnyLessonKind } from '../../content/learning';
 
 /*
  * Spec 7, Problems: what a product has to read (glossary, data structures, tips, interview tips,
@@ -58,36 +59,58 @@ export const getInterviewTips = defineCall({
 
 export const getFundamentals = defineCall({
   route: post('getFundamentals', '/api/problems/v1/{product}/fundamentals/get'),
-  state: planned('learning'),
+  state: built,
   kind: 'query',
-  access: ownerOfPathProduct,
+  access: anyone,
   params: problemProductParams,
-  summary: 'Fundamentals lessons (systems design).',
+  summary: 'Fundamentals lessons (systems design); the text of locked ones is null.',
   request: emptyRequest,
   response: contentListSchema,
 });
 
 export const listLessons = defineCall({
   route: post('listLessons', '/api/problems/v1/{product}/lessons/list'),
-  state: planned('learning'),
+  state: built,
   kind: 'query',
   access: anyone,
   params: problemProductParams,
-  summary: 'Lessons of one course section (for example a crash course).',
+  summary:
+    'Lessons of one course section (a key of lessonSections, e.g. crash-course), in order; the text of locked ones is null.',
   request: z.object({ section: z.string().trim().min(1).max(200) }),
   response: contentListSchema,
 });
 
 export const getLesson = defineCall({
   route: post('getLesson', '/api/problems/v1/{product}/lessons/get'),
-  state: planned('learning'),
+  state: built,
   kind: 'query',
-  access: ownerOfPathProduct,
+  access: anyone,
   params: problemProductParams,
-  summary: 'One lesson.',
-  request: z.object({ lessonId: idSchema }),
+  summary:
+    "One lesson (in `section` when given); its text is null when locked (a product's free sample is open to everyone).",
+  request: z.object({ lessonId: idSchema, section: z.string().trim().min(1).max(200).optional() }),
   response: contentItemSchema,
 });
+
+/**
+ * The course sections lessons/list and lessons/get name, to the lesson kind they hold (the routes'
+ * names, and the kinds' own names).
+ */
+export const lessonSections: Readonly<Record<string, AnyLessonKind>> = {
+  'data-structures': 'data-structures',
+  'interview-tips': 'interview-tips',
+  behavioral: 'behavioral',
+  'behavioral-interviews': 'behavioral',
+  fundamentals: 'fundamentals',
+  'crash-course': 'crash-course',
+  'large-scale-ml': 'large-scale-ml',
+  'large-scale': 'large-scale-ml',
+};
+
+/** The lesson kind a course section names, or undefined for a name that is none. */
+export function lessonKindOfSection(section: string): AnyLessonKind | undefined {
+  return Object.hasOwn(lessonSections, section) ? lessonSections[section] : undefined;
+}
 
 /** Behavioral lessons come with every product (backend owners load only these); the handler checks one is owned. */
 export const getBehaviorals = defineCall({

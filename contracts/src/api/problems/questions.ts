@@ -65,7 +65,7 @@ export const getCodingQuestionTrace = defineCall({
 
 export const listDesignQuestions = defineCall({
   route: post('listDesignQuestions', '/api/problems/v1/{product}/design-questions/list'),
-  state: planned('learning'),
+  state: built,
   kind: 'query',
   access: anyone,
   params: problemProductParams,
@@ -76,11 +76,12 @@ export const listDesignQuestions = defineCall({
 
 export const getDesignQuestion = defineCall({
   route: post('getDesignQuestion', '/api/problems/v1/{product}/design-questions/get'),
-  state: planned('learning'),
+  state: built,
   kind: 'query',
-  access: ownerOfPathProduct,
+  access: anyone,
   params: problemProductParams,
-  summary: 'One design question.',
+  summary:
+    'One design question (prompt, hints, walkthrough): everyone may open the free one, owners all (PRODUCT_NOT_OWNED otherwise).',
   request: z.object({ questionId: idSchema }),
   response: contentItemSchema,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandAckSchema, defineCall, ownerOfPathProduct } from '../define';
-import { planned } from '../build-state';
+import { built } from '../build-state';
 import type { Access } from '../define';
 import { post } from '../call-path';
 import { emptyRequest, idSchema, problemProductParams, timestampSchema } from '../common';
@@ -18,7 +18,10 @@ export const quizAnswerSchema = z.union([
 
 const quizAnswersSchema = z.record(idSchema, quizAnswerSchema);
 
-/** Quiz of spec 3: questions pass through; userAnswers is what setting answers replaces. */
+/**
+ * Quiz of spec 3: questions pass through (without their answers and explanations until the quiz is
+ * finished: rules/quiz.ts); userAnswers is what setting answers replaces; score is a percentage.
+ */
 export const quizSchema = z
   .object({
     id: idSchema,
@@ -37,7 +40,7 @@ const quizReply = commandAckSchema.extend({ quiz: quizSchema });
 
 export const listQuizzes = defineCall({
   route: post('listQuizzes', '/api/problems/v1/{product}/quiz/list'),
-  state: planned('learning'),
+  state: built,
   kind: 'query',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -48,7 +51,7 @@ export const listQuizzes = defineCall({
 
 export const startQuiz = defineCall({
   route: post('startQuiz', '/api/problems/v1/{product}/quiz/start'),
-  state: planned('learning'),
+  state: built,
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -59,7 +62,7 @@ export const startQuiz = defineCall({
 
 export const answerQuiz = defineCall({
   route: post('answerQuiz', '/api/problems/v1/{product}/quiz/answer'),
-  state: planned('learning'),
+  state: built,
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -70,7 +73,7 @@ export const answerQuiz = defineCall({
 
 export const finishQuiz = defineCall({
   route: post('finishQuiz', '/api/problems/v1/{product}/quiz/finish'),
-  state: planned('learning'),
+  state: built,
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
@@ -85,7 +88,7 @@ export const finishQuiz = defineCall({
  */
 export const listSystemsDesignQuizzes = defineCall({
   route: post('listSystemsDesignQuizzes', '/api/problems/v1/systems-design-quiz/list'),
-  state: planned('learning'),
+  state: built,
   kind: 'query',
   access: systemsexpertOwner,
   summary: "The systems-design quizzes with the user's answers.",
@@ -95,7 +98,7 @@ export const listSystemsDesignQuizzes = defineCall({
 
 export const startSystemsDesignQuiz = defineCall({
   route: post('startSystemsDesignQuiz', '/api/problems/v1/systems-design-quiz/start'),
-  state: planned('learning'),
+  state: built,
   kind: 'command',
   access: systemsexpertOwner,
   summary: 'Start (or restart) a systems-design quiz.',
@@ -105,7 +108,7 @@ export const startSystemsDesignQuiz = defineCall({
 
 export const answerSystemsDesignQuiz = defineCall({
   route: post('answerSystemsDesignQuiz', '/api/problems/v1/systems-design-quiz/answer'),
-  state: planned('learning'),
+  state: built,
   kind: 'command',
   access: systemsexpertOwner,
   summary: "Replace the systems-design quiz's answers.",
@@ -115,7 +118,7 @@ export const answerSystemsDesignQuiz = defineCall({
 
 export const finishSystemsDesignQuiz = defineCall({
   route: post('finishSystemsDesignQuiz', '/api/problems/v1/systems-design-quiz/finish'),
-  state: planned('learning'),
+  state: built,
   kind: 'command',
   access: systemsexpertOwner,
   summary: 'Finish a systems-design quiz and score it.',

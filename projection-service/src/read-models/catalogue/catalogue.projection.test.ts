@@ -1,4 +1,4 @@
-import { lessonStreamId } from '@app/contracts';
+import { designQuestionStreamId, lessonStreamId, quizQuestionStreamId } from '@app/contracts';
 import type { RecordedEvent } from '@app/contracts';
 import type { GivenEvent } from '@app/server-kit';
 import { ProjectionScenario } from '../../runtime/testing/projection-scenario';
@@ -22,6 +22,48 @@ const lessonPublished = (lessonId: string, version: number, at?: string): GivenE
       minutes: 5,
       free: version > 1,
       body: `# ${lessonId}\n\nVersion ${version}.`,
+    },
+  },
+});
+
+const quizQuestionPublished = (questionId: string, version: number): GivenEvent => ({
+  type: 'QuizQuestionPublished',
+  streamId: quizQuestionStreamId('systemsexpert', questionId),
+  data: {
+    product: 'systemsexpert',
+    questionId,
+    version,
+    contentSha256: String(version).repeat(64),
+    question: {
+      slug: questionId,
+      order: version,
+      topic: 'Caching',
+      kind: 'mcq',
+      prompt: `Which one, version ${version}?`,
+      choices: ['this one', 'that one'],
+      answer: 1,
+      explanation: 'That one, because this one is the wrong one of the two.',
+    },
+  },
+});
+
+const designQuestionPublished = (questionId: string, version: number): GivenEvent => ({
+  type: 'DesignQuestionPublished',
+  streamId: designQuestionStreamId('systemsexpert', questionId),
+  data: {
+    product: 'systemsexpert',
+    questionId,
+    version,
+    contentSha256: String(version).repeat(64),
+    question: {
+      name: `Design ${questionId} v${version}`,
+      difficulty: 'Hard',
+      order: 1,
+      free: true,
+      category: 'Web services',
+      hints: ['First hint of the question.', 'Second hint of the question.'],
+      prompt: 'The prompt.',
+      walkthrough: 'The walkthrough.',
     },
   },
 });
@@ -173,6 +215,34 @@ describe('catalogue read model', () => {
     ]);
   });
 
+  it('given quiz and design questions and their new versions, when projected, then each row is its latest version', async () => {
+    const rows = await scenario.given(projection, [
+      quizQuestionPublished('ttl', 1),
+      designQuestionPublished('chat', 1),
+      quizQuestionPublished('ttl', 2),
+      designQuestionPublished('chat', 2),
+      designQuestionPublished('chat', 1),
+    ]);
+    expect(rows.rm_catalogue_quiz_questions).toEqual([
+      expect.objectContaining({
+        product: 'systemsexpert',
+        question_id: 'ttl',
+        version: 2,
+        position: 2,
+        kind: 'mcq',
+        question: expect.objectContaining({ answer: 1, prompt: 'Which one, version 2?' }),
+      }),
+    ]);
+    expect(rows.rm_catalogue_design_questions).toEqual([
+      expect.objectContaining({
+        question_id: 'chat',
+        version: 2,
+        name: 'Design chat v2',
+        difficulty: 'Hard',
+      }),
+    ]);
+  });
+
   it('a rebuild gives the same rows as the live run', async () => {
     const events = [
       questionPublished('q1'),
@@ -184,6 +254,9 @@ describe('catalogue read model', () => {
       lessonPublished('graphs', 1),
       questionPublished('q2', { version: 2, name: 'Renamed q2' }),
       lessonPublished('arrays', 2),
+      quizQuestionPublished('ttl', 1),
+      designQuestionPublished('chat', 1),
+      quizQuestionPublished('ttl', 2),
       questionPublished('q1', { version: 3 }),
       questionPublished('f1', { product: 'frontendexpert', version: 2 }),
     ];
@@ -197,6 +270,8 @@ describe('catalogue read model', () => {
       ]);
       expect(rows.rm_catalogue_question_versions).toHaveLength(8);
       expect(rows.rm_catalogue_lessons).toHaveLength(2);
+      expect(rows.rm_catalogue_quiz_questions.map((q) => q.version)).toEqual([2]);
+      expect(rows.rm_catalogue_design_questions).toHaveLength(1);
     }
   });
 });

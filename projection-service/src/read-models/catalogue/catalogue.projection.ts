@@ -24,12 +24,20 @@ type QuestionRow = {
  */
 export const catalogueProjection = defineProjection({
   name: 'catalogue',
-  eventTypes: ['QuestionPublished', 'LessonPublished'],
-  tables: ['rm_catalogue_questions', 'rm_catalogue_question_versions', 'rm_catalogue_lessons'],
+  eventTypes: ['QuestionPublished', 'LessonPublished', 'QuizQuestionPublished', 'DesignQuestionPublished'],
+  tables: [
+    'rm_catalogue_questions',
+    'rm_catalogue_question_versions',
+    'rm_catalogue_lessons',
+    'rm_catalogue_quiz_questions',
+    'rm_catalogue_design_questions',
+  ],
   async apply(events, tx) {
     const questions = new Map<string, QuestionRow>();
     const versions: unknown[] = [];
     const lessons = new Map<string, unknown>();
+    const quiz = new Map<string, unknown>();
+    const design = new Map<string, unknown>();
     for (const event of events) {
       if (event.type === 'QuestionPublished') {
         const data = event.data;
@@ -88,6 +96,29 @@ export const catalogueProjection = defineProjection({
           body: data.lesson.body,
           published_at: event.metadata.occurredAt,
         });
+      } else if (event.type === 'QuizQuestionPublished') {
+        const data = event.data;
+        quiz.set(`${data.product}\u0000${data.questionId}`, {
+          product: data.product,
+          question_id: data.questionId,
+          version: data.version,
+          position: data.question.order,
+          topic: data.question.topic,
+          kind: data.question.kind,
+          question: data.question,
+          published_at: event.metadata.occurredAt,
+        });
+      } else if (event.type === 'DesignQuestionPublished') {
+        const data = event.data;
+        const { order, ...question } = data.question;
+        design.set(`${data.product}\u0000${data.questionId}`, {
+          product: data.product,
+          question_id: data.questionId,
+          version: data.version,
+          position: order,
+          ...question,
+          published_at: event.metadata.occurredAt,
+        });
       }
     }
     if (questions.size > 0)
@@ -127,5 +158,27 @@ export const catalogueProjection = defineProjection({
          WHERE EXCLUDED.version > l.version`,
         [JSON.stringify([...lessons.values()])],
       );
+    const latest = async (table: string, rows: Map<string, unknown>, columns: string[]) => {
+      if (rows.size === 0) return;
+      await tx.query(
+        `INSERT INTO ${table} AS t
+           SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)
+         ON CONFLICT (product, question_id) DO UPDATE SET
+           ${['version', ...columns, 'published_at'].map((c) => `${c} = EXCLUDED.${c}`).join(', ')}
+         WHERE EXCLUDED.version > t.version`,
+        [JSON.stringify([...rows.values()])],
+      );
+    };
+    await latest('rm_catalogue_quiz_questions', quiz, ['position', 'topic', 'kind', 'question']);
+    await latest('rm_catalogue_design_questions', design, [
+      'position',
+      'name',
+      'difficulty',
+      'category',
+      'free',
+      'hints',
+      'prompt',
+      'walkthrough',
+    ]);
   },
 });

@@ -1,0 +1,208 @@
+import { Controller, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Pool } from 'pg';
+import {
+  type AnyLessonKind,
+  type Principal,
+  DomainError,
+  getDesignQuestion,
+  getFundamentals,
+  getLesson,
+  listDesignQuestions,
+  listLessons,
+  lessonKindOfSection,
+} from '@app/contracts';
+import { type CallInput, ContractRoute, CurrentPrincipal, ValidatedInput, PG_POOL } from '@app/server-kit';
+import { ReadYourWrites } from '../../infrastructure/read-your-writes';
+import { catalogueProjection } from './catalogue.projection';
+import { ownsProduct } from './catalogue.controller';
+
+type LessonRow = {
+  kind: AnyLessonKind;
+  lesson_id: string;
+  version: number;
+  title: string;
+  summary: string;
+  position: number;
+  minutes: number;
+  free: boolean;
+  body: string | null;
+};
+
+type DesignRow = {
+  question_id: string;
+  version: number;
+  position: number;
+  name: string;
+  difficulty: string;
+  category: string;
+  free: boolean;
+  hints: string[];
+  prompt: string;
+  walkthrough: string;
+};
+
+/** A lesson as the lesson calls answer it: the text null when the caller may not read it (the locked view). */
+function lessonItem(row: LessonRow, owner: boolean) {
+  const available = owner || row.free;
+  return {
+    id: row.lesson_id,
+    section: row.kind,
+    title: row.title,
+    summary: row.summary,
+    order: row.position,
+    minutes: row.minutes,
+    version: row.version,
+    isFree: row.free,
+    acl: { isAvailable: available },
+    body: available ? row.body : null,
+  };
+}
+
+/**
+ * The learning calls of every product served from the catalogue: course sections of lessons, one
+ * lesson, the systems fundamentals, and design questions. Lists are open to everyone (locked items
+ * without their text); one item answers its locked view to a caller who does not own the product.
+ */
+@Controller()
+export class LearningController {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
+
+  @ContractRoute(listLessons)
+  async list(
+    @ValidatedInput() { params, input }: CallInput<typeof listLessons>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const kind = lessonKindOfSection(input.section);
+    if (!kind) throw new DomainError('NOT_FOUND', `There is no course section "${input.section}".`);
+    return { items: await this.lessons(params.product, kind, principal, request, response) };
+  }
+
+  @ContractRoute(getFundamentals)
+  async fundamentals(
+    @ValidatedInput() { params }: CallInput<typeof getFundamentals>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    return { items: await this.lessons(params.product, 'fundamentals', principal, request, response) };
+  }
+
+  /** One lesson by id (in `section` when given, else the first section holding that id). */
+  @ContractRoute(getLesson)
+  async get(
+    @ValidatedInput() { params, input }: CallInput<typeof getLesson>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
+    const kind = input.section === undefined ? undefined : lessonKindOfSection(input.section);
+    if (input.section !== undefined && !kind)
+      throw new DomainError('NOT_FOUND', `There is no course section "${input.section}".`);
+    const { rows } = await this.pool.query<LessonRow>(
+      `SELECT kind, lesson_id, version, title, summary, position, minutes, free, body FROM rm_catalogue_lessons
+        WHERE product = $1 AND lesson_id = $2 AND ($3::text IS NULL OR kind = $3) ORDER BY kind LIMIT 1`,
+      [params.product, input.lessonId, kind ?? null],
+    );
+    if (!rows[0])
+      throw new DomainError('NOT_FOUND', `There is no lesson "${input.lessonId}" in ${params.product}.`);
+    return lessonItem(rows[0], ownsProduct(principal, params.product));
+  }
+
+  @ContractRoute(listDesignQuestions)
+  async designQuestions(
+    @ValidatedInput() { params }: CallInput<typeof listDesignQuestions>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
+    const owner = ownsProduct(principal, params.product);
+    const { rows } = await this.pool.query<DesignRow>(
+      `SELECT question_id, version, position, name, difficulty, category, free FROM rm_catalogue_design_questions
+        WHERE product = $1 ORDER BY position, question_id`,
+      [params.product],
+    );
+    return {
+      items: rows.map((row) => ({
+        id: row.question_id,
+        name: row.name,
+        difficulty: row.difficulty,
+        category: row.category,
+        order: row.position,
+        version: row.version,
+        isFree: row.free,
+        acl: { isAvailable: owner || row.free },
+      })),
+    };
+  }
+
+  /** One design question: prompt, hints and walkthrough; PRODUCT_NOT_OWNED for a locked one. */
+  @ContractRoute(getDesignQuestion)
+  async designQuestion(
+    @ValidatedInput() { params, input }: CallInput<typeof getDesignQuestion>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
+    const { rows } = await this.pool.query<DesignRow>(
+      `SELECT question_id, version, position, name, difficulty, category, free, hints, prompt, walkthrough
+         FROM rm_catalogue_design_questions WHERE product = $1 AND question_id = $2`,
+      [params.product, input.questionId],
+    );
+    const row = rows[0];
+    if (!row)
+      throw new DomainError(
+        'NOT_FOUND',
+        `There is no design question "${input.questionId}" in ${params.product}.`,
+      );
+    if (!ownsProduct(principal, params.product) && !row.free)
+      throw new DomainError(
+        'PRODUCT_NOT_OWNED',
+        `"${row.name}" is part of ${params.product}: buy it to open it.`,
+      );
+    return {
+      id: row.question_id,
+      name: row.name,
+      difficulty: row.difficulty,
+      category: row.category,
+      order: row.position,
+      version: row.version,
+      isFree: row.free,
+      acl: { isAvailable: true },
+      prompt: row.prompt,
+      hints: row.hints.map((content, i) => ({
+        title: `Hint ${i + 1}`,
+        content,
+        isNew: false,
+        lockedDuration: 0,
+      })),
+      walkthrough: row.walkthrough,
+    };
+  }
+
+  /** A product's lessons of one kind, in order; the text only of those the caller may read. */
+  private async lessons(
+    product: string,
+    kind: AnyLessonKind,
+    principal: Principal,
+    request: Request,
+    response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
+    const owner = ownsProduct(principal, product);
+    const { rows } = await this.pool.query<LessonRow>(
+      `SELECT kind, lesson_id, version, title, summary, position, minutes, free, body FROM rm_catalogue_lessons
+        WHERE product = $1 AND kind = $2 ORDER BY position, lesson_id`,
+      [product, kind],
+    );
+    return rows.map((row) => lessonItem(row, owner));
+  }
+}

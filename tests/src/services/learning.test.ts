@@ -1,0 +1,304 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type SignedInUser, signInWithRoles } from './identity-support';
+import { type Platform, STAFF_TOKEN, call, startPlatform } from './platform-harness';
+
+/*
+ * The learning engine (issue 22) over the content contract's fixtures (tests/fixtures/learning-content):
+ * the systems-design and machine-learning folders published as events at start, served by the lesson
+ * and design-question calls with the free samples open to everyone and the rest to owners only.
+ */
+const fixtures = path.resolve(__dirname, '..', '..', 'fixtures', 'learning-content');
+const contentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'learning-content-'));
+fs.cpSync(fixtures, contentDir, { recursive: true });
+// A second design question, not free: the locked case.
+const lockedDesign = path.join(contentDir, 'systems', 'design-questions', 'sample-chat');
+fs.cpSync(path.join(contentDir, 'systems', 'design-questions', 'sample-url-shortener'), lockedDesign, {
+  recursive: true,
+});
+fs.writeFileSync(
+  path.join(lockedDesign, 'question.json'),
+  JSON.stringify({
+    ...JSON.parse(fs.readFileSync(path.join(lockedDesign, 'question.json'), 'utf8')),
+    slug: 'sample-chat',
+    name: 'Sample: Design a Chat Service',
+    order: 2,
+    free: false,
+  }),
+);
+
+let platform: Platform;
+let systemsOwner: SignedInUser;
+let learner: SignedInUser;
+
+type Lesson = {
+  id: string;
+  section: string;
+  title: string;
+  order: number;
+  isFree: boolean;
+  body: string | null;
+  acl: { isAvailable: boolean };
+};
+type Lessons = { items: Lesson[] };
+
+const systems = (callPath: string, json: unknown, token?: string) =>
+  call<unknown>(platform.url, `/api/problems/v1/systemsexpert/${callPath}`, { json, token });
+const ml = (callPath: string, json: unknown, token?: string) =>
+  call<unknown>(platform.url, `/api/problems/v1/mlexpert/${callPath}`, { json, token });
+
+beforeAll(async () => {
+  platform = await startPlatform({ env: { PUBLISH_CONTENT: 'true', CONTENT_DIR: contentDir } });
+  systemsOwner = await signInWithRoles(platform.url, ['systemsexpertv1'], 'learning-owner');
+  learner = await signInWithRoles(platform.url, [], 'learning-learner');
+  const { rows } = await platform.pool.query<{ p: string }>(
+    `SELECT transaction_id::text || '.' || position AS p FROM es_events ORDER BY transaction_id DESC, position DESC LIMIT 1`,
+  );
+  const caughtUp = await call(platform.url, '/api/problems/v1/systemsexpert/fundamentals/get', {
+    json: {},
+    headers: { 'x-min-position': rows[0].p },
+  });
+  expect(caughtUp.status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await platform?.close();
+  fs.rmSync(contentDir, { recursive: true, force: true });
+});
+
+describe('lessons', () => {
+  it('fundamentals/get lists the systems fundamentals in order, the text of the locked ones null for non-owners', async () => {
+    for (const token of [undefined, learner.token]) {
+      const answer = await systems('fundamentals/get', {}, token);
+      expect(answer.status).toBe(200);
+      const { items } = answer.body as Lessons;
+      expect(items.map((item) => [item.id, item.order, item.isFree, item.acl.isAvailable])).toEqual([
+        ['sample-latency', 1, true, true],
+        ['sample-caching', 2, false, false],
+      ]);
+      expect(items[0].body).toContain('## Two different numbers');
+      expect(items[1].body).toBeNull();
+    }
+    const owned = (await systems('fundamentals/get', {}, systemsOwner.token)).body as Lessons;
+    expect(owned.items[1]).toMatchObject({
+      acl: { isAvailable: true },
+      body: expect.stringContaining('```mermaid'),
+    });
+  });
+
+  it('lessons/list answers one course section of a product; an unknown section is 404', async () => {
+    const crash = await ml('lessons/list', { section: 'crash-course' });
+    expect(crash.status).toBe(200);
+    expect(
+      (crash.body as Lessons).items.map((item) => [item.id, item.section, item.acl.isAvailable]),
+    ).toEqual([
+      ['sample-what-is-a-model', 'crash-course', true],
+      ['sample-overfitting', 'crash-course', false],
+    ]);
+    const largeScale = (await ml('lessons/list', { section: 'large-scale' })).body as Lessons;
+    expect(largeScale.items.map((item) => item.id)).toEqual(['sample-feature-stores']);
+    const tips = (await systems('interview-tips/get', {})).body as Lessons;
+    expect(tips.items.map((item) => item.id)).toEqual(['sample-drive-the-design']);
+    expect((await ml('lessons/list', { section: 'toString' })).status).toBe(404);
+    expect((await ml('lessons/list', { section: 'fundamentals' })).body).toEqual({ items: [] });
+  });
+
+  it("lessons/get opens a free sample to anyone and a locked lesson's text to owners only", async () => {
+    const free = await systems('lessons/get', { lessonId: 'sample-latency' });
+    expect(free.status).toBe(200);
+    expect(free.body).toMatchObject({
+      id: 'sample-latency',
+      section: 'fundamentals',
+      acl: { isAvailable: true },
+    });
+    const locked = await systems('lessons/get', { lessonId: 'sample-caching' }, learner.token);
+    expect(locked.status).toBe(200);
+    expect(locked.body).toMatchObject({ title: 'Sample: Caching', body: null, acl: { isAvailable: false } });
+    const owned = await systems(
+      'lessons/get',
+      { lessonId: 'sample-caching', section: 'fundamentals' },
+      systemsOwner.token,
+    );
+    expect(owned.body).toMatchObject({
+      acl: { isAvailable: true },
+      body: expect.stringContaining('## Invalidation'),
+    });
+    // Owning systems design opens nothing of machine learning.
+    const other = await ml('lessons/get', { lessonId: 'sample-overfitting' }, systemsOwner.token);
+    expect(other.body).toMatchObject({ body: null, acl: { isAvailable: false } });
+    expect((await systems('lessons/get', { lessonId: 'no-such-lesson' })).status).toBe(404);
+    expect(
+      (await systems('lessons/get', { lessonId: 'sample-latency', section: 'crash-course' })).status,
+    ).toBe(404);
+  });
+});
+
+describe('design questions', () => {
+  it('design-questions/list lists them in order with their availability', async () => {
+    const answer = await systems('design-questions/list', {}, learner.token);
+    expect(answer.status).toBe(200);
+    expect(
+      (
+        answer.body as { items: { id: string; difficulty: string; acl: { isAvailable: boolean } }[] }
+      ).items.map((item) => [item.id, item.difficulty, item.acl.isAvailable]),
+    ).toEqual([
+      ['sample-url-shortener', 'Medium', true],
+      ['sample-chat', 'Medium', false],
+    ]);
+  });
+
+  it('design-questions/get answers the prompt, hints and walkthrough of the free one to anyone, the locked one to owners', async () => {
+    const free = await systems('design-questions/get', { questionId: 'sample-url-shortener' });
+    expect(free.status).toBe(200);
+    expect(free.body).toMatchObject({
+      name: 'Sample: Design a URL Shortener',
+      prompt: expect.stringContaining('## The prompt'),
+      walkthrough: expect.stringContaining('```mermaid'),
+      hints: [{ title: 'Hint 1' }, { title: 'Hint 2' }, { title: 'Hint 3' }],
+    });
+    const locked = await systems('design-questions/get', { questionId: 'sample-chat' }, learner.token);
+    expect(locked.status).toBe(403);
+    expect(locked.body).toMatchObject({ code: 'PRODUCT_NOT_OWNED' });
+    expect(JSON.stringify(locked.body)).not.toContain('Requirements');
+    const owned = await systems('design-questions/get', { questionId: 'sample-chat' }, systemsOwner.token);
+    expect(owned.status).toBe(200);
+    expect((await ml('design-questions/get', { questionId: 'sample-feed-ranking' })).status).toBe(200);
+    expect((await ml('design-questions/get', { questionId: 'sample-url-shortener' })).status).toBe(404);
+  });
+});
+
+describe('publishing', () => {
+  it('publishes each learning item once: a second run changes nothing', async () => {
+    const again = await call<{
+      published: number;
+      items: { product?: string; kind: string; outcome: string }[];
+    }>(platform.url, '/api/staff/v1/content/publish', { json: {}, token: STAFF_TOKEN });
+    expect(again.status).toBe(200);
+    expect(again.body.published).toBe(0);
+    const kinds = again.body.items
+      .filter((item) => item.product)
+      .map((item) => `${item.product}:${item.kind}`);
+    expect(new Set(kinds)).toEqual(
+      new Set([
+        'systemsexpert:fundamentals',
+        'systemsexpert:interview-tips',
+        'systemsexpert:quiz',
+        'systemsexpert:design-question',
+        'mlexpert:crash-course',
+        'mlexpert:large-scale-ml',
+        'mlexpert:interview-tips',
+        'mlexpert:quiz',
+        'mlexpert:design-question',
+      ]),
+    );
+  });
+});
+
+describe('quizzes', () => {
+  type QuizReply = {
+    position: string;
+    quiz: {
+      id: string;
+      userAnswers: Record<string, unknown>;
+      score: number | null;
+      questions: Record<string, unknown>[];
+    };
+  };
+  const answerKeys = /"(answer|answers|explanation|isCorrect)"/;
+
+  it('are open to owners only', async () => {
+    expect((await systems('quiz/list', {}, learner.token)).status).toBe(403);
+    expect((await ml('quiz/list', {}, systemsOwner.token)).status).toBe(403);
+    expect((await call(platform.url, '/api/problems/v1/systems-design-quiz/list', { json: {} })).status).toBe(
+      401,
+    );
+  });
+
+  it('never send the right answers before the quiz is finished; finishing judges on the server and moves quizScore', async () => {
+    const token = (await signInWithRoles(platform.url, ['systemsexpertv1'], 'quiz-taker')).token;
+    const listed = await systems('quiz/list', {}, token);
+    expect(listed.status).toBe(200);
+    const [quiz] = listed.body as QuizReply['quiz'][];
+    expect(quiz).toMatchObject({ id: 'systemsexpert', userAnswers: {}, score: null });
+    expect(quiz.questions.map((q) => q.id)).toEqual([
+      'sample-cache-aside',
+      'sample-throughput',
+      'sample-ttl',
+    ]);
+    expect(quiz.questions[0]).toEqual({
+      id: 'sample-cache-aside',
+      order: 1,
+      topic: 'Caching',
+      kind: 'mcq',
+      prompt: expect.any(String),
+      choices: expect.any(Array),
+    });
+    expect(JSON.stringify(listed.body)).not.toMatch(answerKeys);
+
+    const started = await systems('quiz/start', { id: 'systemsexpert' }, token);
+    expect(started.status).toBe(200);
+    const answered = await systems(
+      'quiz/answer',
+      { id: 'systemsexpert', answers: { 'sample-cache-aside': 1 } },
+      token,
+    );
+    expect(answered.status).toBe(200);
+    expect((answered.body as QuizReply).quiz.userAnswers).toEqual({ 'sample-cache-aside': 1 });
+    expect(JSON.stringify(answered.body)).not.toMatch(answerKeys);
+    const again = await call<QuizReply['quiz'][]>(platform.url, '/api/problems/v1/systems-design-quiz/list', {
+      json: {},
+      token,
+      headers: { 'x-min-position': (answered.body as QuizReply).position },
+    });
+    expect(again.body[0].userAnswers).toEqual({ 'sample-cache-aside': 1 });
+    expect(JSON.stringify(again.body)).not.toMatch(answerKeys);
+    const unknown = await systems('quiz/answer', { id: 'systemsexpert', answers: { 'no-such': 1 } }, token);
+    expect(unknown.status).toBe(400);
+
+    const finished = await call<QuizReply>(platform.url, '/api/problems/v1/systems-design-quiz/finish', {
+      json: {
+        id: 'systemsexpert',
+        answers: { 'sample-cache-aside': 1, 'sample-throughput': 0, 'sample-ttl': ' LIVE ' },
+      },
+      token,
+    });
+    expect(finished.status).toBe(200);
+    expect(finished.body.quiz.score).toBe(66);
+    expect(finished.body.quiz.questions).toEqual([
+      expect.objectContaining({
+        id: 'sample-cache-aside',
+        answer: 1,
+        isCorrect: true,
+        explanation: expect.any(String),
+      }),
+      expect.objectContaining({ id: 'sample-throughput', answer: 1, isCorrect: false }),
+      expect.objectContaining({ id: 'sample-ttl', answers: ['live', 'live (TTL)'], isCorrect: true }),
+    ]);
+    const unlocks = await call<{ quizScore: number; quizScoreRequired: number }>(
+      platform.url,
+      '/api/problems/v1/systemsexpert/unlocks/get',
+      { json: {}, token, headers: { 'x-min-position': finished.body.position } },
+    );
+    expect(unlocks.body).toMatchObject({ quizScore: 66, quizScoreRequired: 80 });
+    const listedAfter = (await systems('quiz/list', {}, token)).body as QuizReply['quiz'][];
+    expect(listedAfter[0]).toMatchObject({ score: 66, finishedAt: expect.any(String) });
+    expect(listedAfter[0].questions[1]).toMatchObject({ answer: 1, isCorrect: false });
+
+    // A finished quiz is started again before it is answered anew; the best score stays.
+    expect((await systems('quiz/answer', { id: 'systemsexpert', answers: {} }, token)).status).toBe(400);
+    const restarted = await systems('quiz/start', { id: 'systemsexpert' }, token);
+    expect(JSON.stringify(restarted.body)).not.toMatch(answerKeys);
+    const best = await call<{ quizScore: number }>(
+      platform.url,
+      '/api/problems/v1/systemsexpert/unlocks/get',
+      {
+        json: {},
+        token,
+        headers: { 'x-min-position': (restarted.body as QuizReply).position },
+      },
+    );
+    expect(best.body.quizScore).toBe(66);
+    expect((await systems('quiz/start', { id: 'mlexpert' }, token)).status).toBe(404);
+  });
+});

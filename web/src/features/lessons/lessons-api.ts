@@ -1,0 +1,26 @@
+import { getLesson, listLessons } from '@app/contracts';
+import { api } from '@/shared/api/api-slice';
+import { contractQuery } from '@/shared/api/contract-endpoint';
+
+/** The lesson calls of every product: a course section's lessons, and one lesson. */
+export const lessonsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listLessons: contractQuery(build, listLessons, { providesTags: ['Catalogue'] }),
+    getLesson: contractQuery(build, getLesson, { providesTags: ['Catalogue'] }),
+  }),
+});
+
+export const { useListLessonsQuery } = lessonsApi;
+
+/** A lesson as lessons/list answers it (the contract passes its fields through). */
+export type LessonItem = {
+  id: string;
+  section: string;
+  title: string;
+  summary: string;
+  order: number;
+  minutes: number;
+  isFree: boolean;
+  acl: { isAvailable: boolean };
+  body: string | null;
+};
