@@ -15,6 +15,7 @@ export * from './events/support';
 export * from './events/user-data';
 export * from './events/billing';
 export * from './events/commerce';
+export * from './events/analytics';
 export * from './rules/access';
 export * from './rules/affiliates';
 export * from './api';

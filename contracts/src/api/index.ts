@@ -13,6 +13,7 @@ import * as affiliates from './affiliates';
 import * as content from './content';
 import * as certificates from './certificates';
 import * as support from './support';
+import * as analytics from './analytics';
 
 export * from './define';
 export { plannedAreas, type BuildState, type PlannedArea } from './build-state';
@@ -29,6 +30,7 @@ export * from './affiliates';
 export * from './content';
 export * from './certificates';
 export * from './support';
+export * from './analytics';
 
 const isCall = (value: unknown): value is ApiCall =>
   typeof value === 'object' && value !== null && 'path' in value && 'kind' in value && 'access' in value;
@@ -47,4 +49,5 @@ export const apiCalls: readonly ApiCall[] = [
   content,
   certificates,
   support,
+  analytics,
 ].flatMap((module) => (Object.values(module) as unknown[]).filter(isCall));

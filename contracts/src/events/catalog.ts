@@ -34,6 +34,7 @@ import {
   PromoCodeExpiredV1,
   PromoCodeRedeemedV1,
 } from './commerce';
+import { AnalyticsQueryDeletedV1, AnalyticsQueryRanV1, AnalyticsQuerySavedV1 } from './analytics';
 
 /**
  * The latest version of every event type, by type: the shape every reader sees (older stored
@@ -72,6 +73,9 @@ const latestByType = {
   PromoCodeCreated: PromoCodeCreatedV1,
   PromoCodeExpired: PromoCodeExpiredV1,
   PromoCodeRedeemed: PromoCodeRedeemedV1,
+  AnalyticsQueryRan: AnalyticsQueryRanV1,
+  AnalyticsQuerySaved: AnalyticsQuerySavedV1,
+  AnalyticsQueryDeleted: AnalyticsQueryDeletedV1,
 } as const satisfies { [T in string]: EventDefinition<T, number, z.ZodType> };
 
 type LatestByType = typeof latestByType;

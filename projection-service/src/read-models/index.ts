@@ -11,6 +11,7 @@ import { userDataProjection } from './user-data/user-data.projection';
 import { billingProjection } from './billing/billing.projection';
 import { unlockProgressProjection } from './unlock-progress/unlock-progress.projection';
 import { offeringsProjection } from './offerings/offerings.projection';
+import { analyticsWorkspaceProjection } from './analytics-workspace/analytics-workspace.projection';
 import { certificateEligibilityProjection } from './certificate-eligibility/certificate-eligibility.projection';
 
 /** Every projection the service runs. */
@@ -28,4 +29,5 @@ export const projections: readonly Projection[] = [
   unlockProgressProjection,
   certificateEligibilityProjection,
   offeringsProjection,
+  analyticsWorkspaceProjection,
 ];
