@@ -58,7 +58,15 @@ export function AnalyticsWorkspace() {
   const [saveQuery, { isLoading: isSaving }] = useSaveAnalyticsQueryMutation();
   const [deleteQuery] = useDeleteAnalyticsQueryMutation();
 
-  useEffect(() => () => running.current?.abort(), []);
+  // Leaving the page stops a query still running.
+  useEffect(
+    () => () => {
+      if (!running.current) return;
+      void cancelQuery({ runId: running.current.runId });
+      running.current.abort();
+    },
+    [cancelQuery],
+  );
 
   const handleRun = async () => {
     if (running.current) return;
