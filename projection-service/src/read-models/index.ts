@@ -31,3 +31,4 @@ export const projections: readonly Projection[] = [
   offeringsProjection,
   analyticsWorkspaceProjection,
 ];
+export { analyticsDashboards } from './analytics-workspace/dashboards';

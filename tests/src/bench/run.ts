@@ -18,6 +18,7 @@ import { measureCatchUp, measureRebuild } from './replay';
 import { measureExecution } from './execution';
 import { measureKafka } from './kafka';
 import { measureWeb } from './web';
+import { measureDashboards } from './analytics';
 import { cpuMeter, judge, machineFacts, progress, round } from './support';
 
 /**
@@ -44,7 +45,7 @@ const LIGHT_LAG_MS = 10_000;
 const cleanups: (() => Promise<unknown>)[] = [];
 
 /** BENCH_PARTS (comma-separated): which parts run; all by default. */
-const PARTS = ['spine', 'kafka', 'execution', 'web'] as const;
+const PARTS = ['spine', 'kafka', 'execution', 'web', 'analytics'] as const;
 function selectedParts(env: NodeJS.ProcessEnv = process.env): Set<(typeof PARTS)[number]> {
   const asked = (env.BENCH_PARTS ?? PARTS.join(','))
     .split(',')
@@ -251,6 +252,12 @@ async function benchmark(report: Record<string, unknown>): Promise<void> {
     const web = await measureWeb({ dataDir: path.join(BENCH_DIR, 'web'), loads: 21 });
     figures.questionListRender = web.questionListRender;
     figures.firstPageJs = web.firstPageJs;
+  }
+
+  // Issue 21: the analysts' ready dashboards over a million events' read models.
+  if (parts.has('analytics')) {
+    progress('analytics: the ready dashboards as the analysts role');
+    figures.analyticsDashboards = await measureDashboards(BENCH_DIR);
   }
 
   if (!parts.has('execution')) return;
