@@ -35,7 +35,7 @@ async function signInAsAnalyst(page: Page, request: APIRequestContext, label: st
 /** Replaces the editor's text as typed input (insertText: no auto-closed brackets). */
 async function writeSql(page: Page, sql: string) {
   const editor = page.getByRole('textbox', { name: /SQL query/ });
-  await expect(editor).toBeAttached();
+  await expect(editor).toBeAttached({ timeout: 60_000 });
   await page.locator('.analytics-editor .monaco-editor').click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.insertText(sql);
@@ -56,7 +56,8 @@ test('an analyst runs a query, sees the chart, downloads the CSV and saves it; a
 }) => {
   test.setTimeout(120_000);
   await signInAsAnalyst(page, request, 'analyst');
-  await expect(page.getByText('analytics.learners')).toBeVisible();
+  // A shared machine under load: the first page, then Monaco, may take a while to arrive.
+  await expect(page.getByText('analytics.learners')).toBeVisible({ timeout: 60_000 });
 
   await writeSql(page, SQL);
   await page.keyboard.press('ControlOrMeta+Enter');
@@ -97,7 +98,7 @@ test('an analyst runs a query, sees the chart, downloads the CSV and saves it; a
   const second = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const other = await second.newPage();
   await signInAsAnalyst(other, second.request, 'analyst-2');
-  await other.getByRole('button', { name, exact: true }).click();
+  await other.getByRole('button', { name, exact: true }).click({ timeout: 60_000 });
   await expect(other.getByText(`Opened "${name}".`)).toBeVisible();
   await expect(other.locator('.analytics-editor .view-lines')).toContainText('VALUES');
   await other.getByRole('button', { name: 'Run', exact: true }).click();
@@ -113,7 +114,9 @@ test('an analyst runs a query, sees the chart, downloads the CSV and saves it; a
 });
 
 test('an analyst opens a ready dashboard and its panels run', async ({ page, request }) => {
+  test.setTimeout(120_000);
   await signInAsAnalyst(page, request, 'dashboards');
+  await expect(page.getByRole('option', { name: 'Learner funnel' })).toBeAttached({ timeout: 60_000 });
   await page.getByLabel('Dashboard').selectOption({ label: 'Learner funnel' });
   const panel = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Funnel' }) });
   await expect(panel.getByRole('region', { name: 'Funnel' }).locator('tbody tr')).toHaveCount(5);

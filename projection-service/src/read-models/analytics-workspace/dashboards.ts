@@ -14,13 +14,16 @@ export const analyticsDashboards: readonly AnalyticsDashboard[] = [
     panels: [
       {
         title: 'Active learners per day',
-        sql: `SELECT day, count(DISTINCT user_id) AS learners
+        // UNION drops repeated (learner, day) pairs by hashing; count(DISTINCT) would sort every day's rows.
+        sql: `SELECT day, count(*) AS learners
   FROM (
     SELECT user_id, (last_sign_in_at AT TIME ZONE 'UTC')::date AS day FROM analytics.learners
-    UNION ALL SELECT user_id, (submitted_at AT TIME ZONE 'UTC')::date FROM analytics.latest_submissions
-    UNION ALL SELECT user_id, day FROM analytics.correct_days
+     WHERE last_sign_in_at >= :from AND last_sign_in_at < :to
+    UNION SELECT user_id, (submitted_at AT TIME ZONE 'UTC')::date FROM analytics.latest_submissions
+     WHERE submitted_at >= :from AND submitted_at < :to
+    UNION SELECT user_id, day FROM analytics.correct_days
+     WHERE day >= (:from AT TIME ZONE 'UTC')::date AND day < (:to AT TIME ZONE 'UTC')::date
   ) AS activity
- WHERE day >= (:from AT TIME ZONE 'UTC')::date AND day < (:to AT TIME ZONE 'UTC')::date
  GROUP BY day
  ORDER BY day`,
         chart: { kind: 'line', x: 'day', y: 'learners' },
@@ -60,13 +63,18 @@ export const analyticsDashboards: readonly AnalyticsDashboard[] = [
     panels: [
       {
         title: 'Per question',
-        sql: `SELECT q.product, q.question_id, q.name, count(s.user_id) AS learners,
-       round(100.0 * count(*) FILTER (WHERE s.status = 'CORRECT') / nullif(count(s.user_id), 0), 1) AS pass_rate_pct,
-       percentile_cont(0.5) WITHIN GROUP (ORDER BY s.submissions) AS median_attempts
+        // Aggregated per question first, then joined to the hundred or so questions.
+        sql: `WITH per_question AS (
+  SELECT product, question_id, count(*) AS learners, count(*) FILTER (WHERE status = 'CORRECT') AS correct,
+         percentile_cont(0.5) WITHIN GROUP (ORDER BY submissions) AS median_attempts
+    FROM analytics.latest_submissions
+   WHERE submitted_at >= :from AND submitted_at < :to
+   GROUP BY product, question_id
+)
+SELECT q.product, q.question_id, q.name, coalesce(s.learners, 0) AS learners,
+       round(100.0 * s.correct / nullif(s.learners, 0), 1) AS pass_rate_pct, s.median_attempts
   FROM analytics.questions q
-  LEFT JOIN analytics.latest_submissions s
-    ON s.product = q.product AND s.question_id = q.question_id AND s.submitted_at >= :from AND s.submitted_at < :to
- GROUP BY q.product, q.question_id, q.name
+  LEFT JOIN per_question s ON s.product = q.product AND s.question_id = q.question_id
  ORDER BY learners DESC, q.name`,
         chart: { kind: 'bar', x: 'name', y: 'pass_rate_pct' },
       },

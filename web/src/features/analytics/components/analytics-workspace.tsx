@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { AnalyticsChart, AnalyticsParams, AnalyticsResult, AnalyticsSavedQuery } from '@app/contracts';
 import { getApiErrorMessage } from '@/shared/api/api-error';
 import { Button } from '@/shared/ui/button';
@@ -13,10 +13,13 @@ import {
 } from '../api/analytics-api';
 import { DashboardsPanel } from './dashboards-panel';
 import { download, resultAsCsv, resultAsJson } from './downloads';
-import { ResultChart } from './result-chart';
 import { ResultTable } from './result-table';
-import { SqlEditor } from './sql-editor';
+import { Loader } from '@/shared/ui/loader';
 import './analytics.css';
+
+// Monaco (about 1 MB) and recharts load after the page shows: its lists and forms do not wait for them.
+const SqlEditor = lazy(() => import('./sql-editor').then((m) => ({ default: m.SqlEditor })));
+const ResultChart = lazy(() => import('./result-chart').then((m) => ({ default: m.ResultChart })));
 
 const STARTER_SQL = `SELECT provider, count(*) AS learners
   FROM analytics.learners
@@ -192,7 +195,9 @@ export function AnalyticsWorkspace() {
       <div className="analytics__main">
         <section className="analytics-panel" aria-labelledby="analytics-query-title">
           <h2 id="analytics-query-title">Query</h2>
-          <SqlEditor value={sql} schema={schema.data} onChange={setSql} onRun={() => void handleRun()} />
+          <Suspense fallback={<Loader label="Loading the SQL editor" />}>
+            <SqlEditor value={sql} schema={schema.data} onChange={setSql} onRun={() => void handleRun()} />
+          </Suspense>
           <div className="analytics-toolbar">
             <label>
               :from <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
@@ -290,7 +295,11 @@ export function AnalyticsWorkspace() {
                 </>
               ) : null}
             </div>
-            {chart ? <ResultChart result={result} chart={chart} title="Result" /> : null}
+            {chart ? (
+              <Suspense fallback={<Loader label="Loading the chart" />}>
+                <ResultChart result={result} chart={chart} title="Result" />
+              </Suspense>
+            ) : null}
             <ResultTable result={result} caption="Query result" />
           </section>
         ) : null}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import type { AnalyticsDashboard, AnalyticsParams, AnalyticsResult } from '@app/contracts';
 import { getApiErrorMessage } from '@/shared/api/api-error';
 import {
@@ -6,8 +6,9 @@ import {
   useListAnalyticsDashboardsQuery,
   useRunAnalyticsQueryMutation,
 } from '../api/analytics-api';
-import { ResultChart } from './result-chart';
 import { ResultTable } from './result-table';
+
+const ResultChart = lazy(() => import('./result-chart').then((m) => ({ default: m.ResultChart })));
 
 type PanelState = { result?: AnalyticsResult; error?: string };
 
@@ -75,7 +76,9 @@ export function DashboardsPanel({ params }: { params: AnalyticsParams }) {
                 {state.result ? (
                   <>
                     {panel.chart ? (
-                      <ResultChart result={state.result} chart={panel.chart} title={panel.title} />
+                      <Suspense fallback={null}>
+                        <ResultChart result={state.result} chart={panel.chart} title={panel.title} />
+                      </Suspense>
                     ) : null}
                     <ResultTable result={state.result} caption={panel.title} />
                   </>
