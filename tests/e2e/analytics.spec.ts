@@ -57,7 +57,7 @@ test('an analyst runs a query, sees the chart, downloads the CSV and saves it; a
   test.setTimeout(120_000);
   await signInAsAnalyst(page, request, 'analyst');
   // A shared machine under load: the first page, then Monaco, may take a while to arrive.
-  await expect(page.getByText('analytics.learners')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('analytics.learners', { exact: true })).toBeVisible({ timeout: 60_000 });
 
   await writeSql(page, SQL);
   await page.keyboard.press('ControlOrMeta+Enter');
@@ -69,7 +69,7 @@ test('an analyst runs a query, sees the chart, downloads the CSV and saves it; a
   // The default chart: bars of n by day.
   const chart = page.getByRole('figure', { name: 'Result: n by day' });
   await expect(chart.locator('.recharts-bar-rectangle')).toHaveCount(3);
-  await page.getByLabel('Chart').selectOption('line');
+  await page.getByRole('combobox', { name: 'Chart' }).selectOption('line');
   await expect(chart.locator('.recharts-line')).toHaveCount(1);
 
   // Sorting by n, then the other way.
@@ -82,13 +82,14 @@ test('an analyst runs a query, sees the chart, downloads the CSV and saves it; a
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const csv = await downloading;
   expect(csv.suggestedFilename()).toBe('query.csv');
+  // The download is the result in the query's order, whatever the grid's sort.
   expect(readFileSync((await csv.path())!, 'utf8')).toBe(
-    'day,n\r\n2026-01-02,5\r\n2026-01-03,4\r\n2026-01-01,3\r\n',
+    'day,n\r\n2026-01-01,3\r\n2026-01-02,5\r\n2026-01-03,4\r\n',
   );
 
   const name = `Daily n ${Date.now()}`;
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Description').fill('Three days of n, for the e2e test');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Description', { exact: true }).fill('Three days of n, for the e2e test');
   await page.getByRole('button', { name: 'Save query' }).click();
   await expect(page.getByText(`Saved "${name}" for every analyst.`)).toBeVisible();
   await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
@@ -117,7 +118,7 @@ test('an analyst opens a ready dashboard and its panels run', async ({ page, req
   test.setTimeout(120_000);
   await signInAsAnalyst(page, request, 'dashboards');
   await expect(page.getByRole('option', { name: 'Learner funnel' })).toBeAttached({ timeout: 60_000 });
-  await page.getByLabel('Dashboard').selectOption({ label: 'Learner funnel' });
+  await page.getByRole('combobox', { name: 'Dashboard' }).selectOption({ label: 'Learner funnel' });
   const panel = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Funnel' }) });
   await expect(panel.getByRole('region', { name: 'Funnel' }).locator('tbody tr')).toHaveCount(5);
   await expect(panel.getByRole('figure', { name: 'Funnel: learners by step' })).toBeVisible();
