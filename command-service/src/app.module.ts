@@ -19,6 +19,7 @@ import { ContentPublisher } from './content/publish-content/content-publisher';
 import { PublishContentController } from './content/publish-content/publish-content.controller';
 import { PublishContentHandler } from './content/publish-content/publish-content.handler';
 import { identityControllers, identityProviders } from './identity/identity.module-parts';
+import { analyticsControllers, analyticsProviders } from './analytics/analytics.module-parts';
 import { ExecutionEngine } from './execution/engine/execution-engine';
 import { RunCodeController } from './execution/run-code/run-code.controller';
 import { RunCodeHandler } from './execution/run-code/run-code.handler';
@@ -87,6 +88,7 @@ export class AppModule implements OnApplicationShutdown {
         OpenSupportTicketController,
         TrackAffiliateClickController,
         ...identityControllers,
+        ...analyticsControllers,
         SetUiVersionBoundsController,
         PublishPriceListController,
         CreatePromoCodeController,
@@ -129,6 +131,7 @@ export class AppModule implements OnApplicationShutdown {
         EventForwarding,
         SessionAuthenticator,
         ...identityProviders,
+        ...analyticsProviders,
         ExecutionEngine,
         RunCodeHandler,
         ContentPublisher,

@@ -5,3 +5,4 @@
  */
 export * from './event-bus';
 export * from './infrastructure/migrations';
+export { AnalyticsDatabase, derivedAnalyticsUrl } from './analytics/analytics-database';

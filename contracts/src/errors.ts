@@ -93,6 +93,16 @@ export const platformErrorCodes = [
   'LICENCE_KEY_ALREADY_APPLIED',
   /** Licences: the licence year of the key's seats is over. */
   'LICENCE_EXPIRED',
+  /** Analytics: the SQL is not one SELECT (several statements, a write, DDL, SET, COPY) or does not parse. */
+  'ANALYTICS_QUERY_REFUSED',
+  /** Analytics: PostgreSQL refused or failed the query (no such view, permission denied, bad cast, ...). */
+  'ANALYTICS_QUERY_FAILED',
+  /** Analytics: the query ran past the statement limit (10 s) and was stopped. */
+  'ANALYTICS_QUERY_TIMEOUT',
+  /** Analytics: the analyst cancelled the query. */
+  'ANALYTICS_QUERY_CANCELLED',
+  /** Analytics: the analysts' queries running now fill every slot; try again in a moment. */
+  'ANALYTICS_BUSY',
   'NOT_FOUND',
   /** The path exists but answers another HTTP method. */
   'METHOD_NOT_ALLOWED',

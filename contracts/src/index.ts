@@ -17,6 +17,7 @@ export * from './events/billing';
 export * from './events/commerce';
 export * from './events/licences';
 export * from './events/quizzes';
+export * from './events/analytics';
 export * from './rules/access';
 export * from './rules/affiliates';
 export * from './api';

@@ -13,6 +13,7 @@ import {
 import type { ProjectionServiceConfig } from './infrastructure/config';
 import { ProjectionHost } from './infrastructure/projection-host';
 import { ReadYourWrites } from './infrastructure/read-your-writes';
+import { AnalyticsWorkspaceController } from './read-models/analytics-workspace/analytics-workspace.controller';
 import { SystemController } from './queries/system.controller';
 import { UiVersionController } from './queries/ui-version.controller';
 import { TelemetryDailyController } from './read-models/telemetry-daily/telemetry-daily.controller';
@@ -58,6 +59,7 @@ export class AppModule {
         UserDataController,
         UnlockProgressController,
         CertificatesController,
+        AnalyticsWorkspaceController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },

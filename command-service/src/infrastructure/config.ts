@@ -1,4 +1,4 @@
-import { SIGN_IN_ATTEMPTS_PER_MINUTE } from '@app/contracts';
+import { ANALYTICS_STATEMENT_TIMEOUT_MS, SIGN_IN_ATTEMPTS_PER_MINUTE } from '@app/contracts';
 import { type KafkaTopicConfig, positiveIntFromEnv, readKafkaTopicConfig } from '@app/server-kit';
 import { defaultForwarderOptions } from '../event-bus';
 
@@ -25,8 +25,25 @@ export type CommandServiceConfig = {
   stripeWebhookSecret: string | undefined;
   /** Where checkouts are created (stripe-api.ts); undefined: purchases answer BILLING_NOT_CONFIGURED. */
   stripe: StripeApiConfig | undefined;
+  /** Where and how analysts' SQL runs (analytics/analytics-database.ts). */
+  analytics: AnalyticsDatabaseConfig;
   /** The environment it was read from: OAuth provider settings (OAUTH_*) are read from it. */
   env: NodeJS.ProcessEnv;
+};
+
+export type AnalyticsDatabaseConfig = {
+  /**
+   * ANALYTICS_DATABASE_URL: a connection as the analytics_reader role, whose password the operator set.
+   * Unset: the same server and database as DATABASE_URL, as analytics_reader with a password derived
+   * from DATABASE_URL's, which the service sets itself when the role refuses it.
+   */
+  url: string | undefined;
+  /** Analysts' queries running at once (ANALYTICS_MAX_CONCURRENT_QUERIES, 2): the rest wait, then 429. */
+  maxConcurrent: number;
+  /** ANALYTICS_STATEMENT_TIMEOUT_MS: 10 s at most; the role's own setting is 10 s whatever this says. */
+  statementTimeoutMs: number;
+  /** ANALYTICS_QUEUE_WAIT_MS: how long a query waits for a free slot before ANALYTICS_BUSY (5 s). */
+  queueWaitMs: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): CommandServiceConfig {
@@ -53,6 +70,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): CommandService
     kafka: readKafkaConfig(env),
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripe: readStripeConfig(env),
+    analytics: {
+      url: env.ANALYTICS_DATABASE_URL || undefined,
+      maxConcurrent: positiveIntFromEnv('ANALYTICS_MAX_CONCURRENT_QUERIES', 2, env),
+      statementTimeoutMs: Math.min(
+        positiveIntFromEnv('ANALYTICS_STATEMENT_TIMEOUT_MS', ANALYTICS_STATEMENT_TIMEOUT_MS, env),
+        ANALYTICS_STATEMENT_TIMEOUT_MS,
+      ),
+      queueWaitMs: positiveIntFromEnv('ANALYTICS_QUEUE_WAIT_MS', 5_000, env),
+    },
     env,
   };
 }

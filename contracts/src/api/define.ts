@@ -8,17 +8,20 @@ import type { BuildState } from './build-state';
  * - anyone: anonymous visitors included (the default anonymous token, or none yet);
  * - user: any signed-in learner;
  * - owner: a signed-in user owning the product (the path's {product}, or a fixed one);
- * - staff: staff role, or until sign-in exists the STAFF_TOKEN bearer token.
+ * - staff: staff role, or until sign-in exists the STAFF_TOKEN bearer token;
+ * - analyst: a signed-in user holding the analyst role, or staff (the analytics workspace).
  */
 export type Access =
   | { kind: 'anyone' }
   | { kind: 'user' }
   | { kind: 'owner'; product: (typeof productIds)[number] | 'fromPath' }
-  | { kind: 'staff' };
+  | { kind: 'staff' }
+  | { kind: 'analyst' };
 
 export const anyone: Access = { kind: 'anyone' };
 export const signedIn: Access = { kind: 'user' };
 export const staffOnly: Access = { kind: 'staff' };
+export const analystsOnly: Access = { kind: 'analyst' };
 export const ownerOfPathProduct: Access = { kind: 'owner', product: 'fromPath' };
 
 export type HttpMethod = 'GET' | 'POST';

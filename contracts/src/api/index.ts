@@ -14,6 +14,7 @@ import * as content from './content';
 import * as certificates from './certificates';
 import * as support from './support';
 import * as staff from './staff';
+import * as analytics from './analytics';
 
 export * from './define';
 export { plannedAreas, type BuildState, type PlannedArea } from './build-state';
@@ -31,6 +32,7 @@ export * from './content';
 export * from './certificates';
 export * from './support';
 export * from './staff';
+export * from './analytics';
 
 const isCall = (value: unknown): value is ApiCall =>
   typeof value === 'object' && value !== null && 'path' in value && 'kind' in value && 'access' in value;
@@ -50,4 +52,5 @@ export const apiCalls: readonly ApiCall[] = [
   certificates,
   support,
   staff,
+  analytics,
 ].flatMap((module) => (Object.values(module) as unknown[]).filter(isCall));

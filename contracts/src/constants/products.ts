@@ -59,7 +59,10 @@ export const purchasePlans = {
 } as const;
 export type PurchasePlanType = keyof typeof purchasePlans;
 
-/** Roles of spec 3: one per product plus staff and student. premiumv1 is the algoexpert role. */
+/**
+ * Roles of spec 3: one per product plus staff and student, and the platform's analyst (issue 21: the
+ * analytics workspace). premiumv1 is the algoexpert role.
+ */
 export const roles = [
   'premiumv1',
   'systemsexpertv1',
@@ -72,6 +75,7 @@ export const roles = [
   'blockchainexpertv1',
   'staff',
   'student',
+  'analyst',
 ] as const;
 export type Role = (typeof roles)[number];
 

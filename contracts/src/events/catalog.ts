@@ -47,6 +47,7 @@ import {
   LicenceKeyEditedV1,
   LicenceSeatsAddedV1,
 } from './licences';
+import { AnalyticsQueryDeletedV1, AnalyticsQueryRanV1, AnalyticsQuerySavedV1 } from './analytics';
 
 /**
  * The latest version of every event type, by type: the shape every reader sees (older stored
@@ -93,6 +94,9 @@ const latestByType = {
   LicenceKeyEdited: LicenceKeyEditedV1,
   LicenceKeyDeleted: LicenceKeyDeletedV1,
   LicenceKeyApplied: LicenceKeyAppliedV1,
+  AnalyticsQueryRan: AnalyticsQueryRanV1,
+  AnalyticsQuerySaved: AnalyticsQuerySavedV1,
+  AnalyticsQueryDeleted: AnalyticsQueryDeletedV1,
 } as const satisfies { [T in string]: EventDefinition<T, number, z.ZodType> };
 
 type LatestByType = typeof latestByType;

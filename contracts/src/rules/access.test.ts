@@ -1,6 +1,6 @@
 import { decideAccess, isValidDefaultToken, lostProductRole, ownedProducts, type Principal } from './access';
 import { DEFAULT_ANONYMOUS_TOKEN, productIds } from '../constants';
-import { anyone, ownerOfPathProduct, signedIn, staffOnly } from '../api/define';
+import { analystsOnly, anyone, ownerOfPathProduct, signedIn, staffOnly } from '../api/define';
 
 const learner: Principal = { kind: 'user', userId: 'u', sessionId: 's', roles: [], products: [] };
 const owner: Principal = {
@@ -66,5 +66,27 @@ describe('decideAccess', () => {
   it('names the missing product', () => {
     const d = decideAccess(ownerOfPathProduct, owner, 'mlexpert');
     expect(d).toMatchObject({ allowed: false, code: 'PRODUCT_NOT_OWNED' });
+  });
+});
+
+describe('decideAccess for analysts', () => {
+  const analyst: Principal = { ...learner, roles: ['analyst'] };
+  it('lets analysts, staff and the operator in; refuses learners (403) and visitors (401)', () => {
+    for (const principal of [analyst, staff, { kind: 'operator' } as const]) {
+      expect(decideAccess(analystsOnly, principal)).toEqual({ allowed: true });
+    }
+    expect(decideAccess(analystsOnly, owner)).toMatchObject({
+      allowed: false,
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect(decideAccess(analystsOnly, { kind: 'anonymous' })).toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+    });
+  });
+  it('an analyst is no staff member and owns no product', () => {
+    expect(decideAccess(staffOnly, analyst)).toMatchObject({ allowed: false, status: 403 });
+    expect(ownedProducts(['analyst'])).toEqual([]);
   });
 });

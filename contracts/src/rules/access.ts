@@ -85,6 +85,13 @@ export function decideAccess(access: Access, principal: Principal, pathProduct?:
       return principal.kind === 'anonymous'
         ? { allowed: false, status: 401, code: 'UNAUTHENTICATED', message: 'Sign in to use this call.' }
         : { allowed: false, status: 403, code: 'FORBIDDEN', message: 'This call is for staff only.' };
+    case 'analyst':
+      if (isStaff(principal) || (principal.kind === 'user' && principal.roles.includes('analyst'))) {
+        return { allowed: true };
+      }
+      return principal.kind === 'anonymous'
+        ? { allowed: false, status: 401, code: 'UNAUTHENTICATED', message: 'Sign in to use this call.' }
+        : { allowed: false, status: 403, code: 'FORBIDDEN', message: 'This call is for analysts only.' };
     case 'user':
       if (principal.kind === 'user') return { allowed: true };
       return principal.kind === 'operator'

@@ -13,6 +13,7 @@ import { unlockProgressProjection } from './unlock-progress/unlock-progress.proj
 import { offeringsProjection } from './offerings/offerings.projection';
 import { quizzesProjection } from './quizzes/quizzes.projection';
 import { accountHistoryProjection } from './account-history/account-history.projection';
+import { analyticsWorkspaceProjection } from './analytics-workspace/analytics-workspace.projection';
 import { certificateEligibilityProjection } from './certificate-eligibility/certificate-eligibility.projection';
 import { licencesProjection } from './licences/licences.projection';
 
@@ -34,4 +35,6 @@ export const projections: readonly Projection[] = [
   quizzesProjection,
   accountHistoryProjection,
   licencesProjection,
+  analyticsWorkspaceProjection,
 ];
+export { analyticsDashboards } from './analytics-workspace/dashboards';

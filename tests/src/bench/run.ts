@@ -19,6 +19,7 @@ import { measureExecution } from './execution';
 import { measureKafka } from './kafka';
 import { measureWeb } from './web';
 import { measureStaff } from './staff';
+import { measureDashboards } from './analytics';
 import { cpuMeter, judge, machineFacts, progress, round } from './support';
 
 /**
@@ -45,7 +46,7 @@ const LIGHT_LAG_MS = 10_000;
 const cleanups: (() => Promise<unknown>)[] = [];
 
 /** BENCH_PARTS (comma-separated): which parts run; all by default. */
-const PARTS = ['spine', 'kafka', 'execution', 'web', 'staff'] as const;
+const PARTS = ['spine', 'kafka', 'execution', 'web', 'staff', 'analytics'] as const;
 function selectedParts(env: NodeJS.ProcessEnv = process.env): Set<(typeof PARTS)[number]> {
   const asked = (env.BENCH_PARTS ?? PARTS.join(','))
     .split(',')
@@ -260,6 +261,12 @@ async function benchmark(report: Record<string, unknown>): Promise<void> {
     figures.staffHistoryPage = staff.historyPage;
     figures.staffReplayToMiddle = staff.replayToMiddle;
     report.staff = { historyEvents: staff.historyEvents, indexing: staff.indexing };
+  }
+
+  // Issue 21: the analysts' ready dashboards over a million events' read models.
+  if (parts.has('analytics')) {
+    progress('analytics: the ready dashboards as the analysts role');
+    figures.analyticsDashboards = await measureDashboards(BENCH_DIR);
   }
 
   if (!parts.has('execution')) return;

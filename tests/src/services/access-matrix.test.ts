@@ -83,25 +83,26 @@ type CallerKind =
 type Caller = {
   name: string;
   kind: CallerKind;
-  /** Staff role, product owner, or neither (signed-in callers only). */
-  level?: 'learner' | 'owner' | 'staff';
+  /** Staff role, product owner, analyst, or none of them (signed-in callers only). */
+  level?: 'learner' | 'owner' | 'staff' | 'analyst';
   /** Headers for this call; signed-in callers get a fresh account each time (some calls end it). */
   headers(): Promise<{ headers: Record<string, string>; userId?: string }>;
 };
 
 const withToken = (token: string) => ({ authorization: `Bearer ${token}` });
-const signedIn = (level: 'learner' | 'owner' | 'staff'): Caller => ({
+// The owner owns algorithms and systems design (systems-design-quiz is systems design's).
+const rolesOfLevel = {
+  learner: [],
+  owner: ['premiumv1', 'systemsexpertv1'],
+  staff: ['staff'],
+  analyst: ['analyst'],
+} as const;
+const signedIn = (level: 'learner' | 'owner' | 'staff' | 'analyst'): Caller => ({
   name: `a signed-in ${level}`,
   kind: 'signedIn',
   level,
   async headers() {
-    const roles =
-      // The owner owns algorithms and systems design (systems-design-quiz is systems design's).
-      level === 'owner'
-        ? (['premiumv1', 'systemsexpertv1'] as const)
-        : level === 'staff'
-          ? (['staff'] as const)
-          : [];
+    const roles = rolesOfLevel[level];
     const user = await signInWithRoles(platform.url, [...roles], level);
     return { headers: withToken(user.token), userId: user.userId };
   },
@@ -139,6 +140,7 @@ const callers: Caller[] = [
   signedIn('learner'),
   signedIn('owner'),
   signedIn('staff'),
+  signedIn('analyst'),
   fixed('the operator (STAFF_TOKEN)', 'operator', withToken(STAFF_TOKEN)),
   fixed('the operator, scheme in lower case', 'operator', { authorization: `bearer ${STAFF_TOKEN}` }),
 ];
@@ -441,6 +443,29 @@ const endpoints: Endpoint[] = [
     ),
     allowedStatus: 404,
   })),
+  { id: 'runAnalyticsQuery', request: post('/api/analytics/v1/query', { sql: 'SELECT 1 AS one' }) },
+  // Nothing runs under this id: allowed, then `cancelled: false`.
+  {
+    id: 'cancelAnalyticsQuery',
+    request: post('/api/analytics/v1/query/cancel', { runId: '00000000-0000-4000-8000-000000000000' }),
+  },
+  {
+    id: 'saveAnalyticsQuery',
+    request: post('/api/analytics/v1/saved-queries/save', { name: 'm', sql: 'SELECT 1' }),
+  },
+  // No such saved query: allowed, then 404.
+  {
+    id: 'deleteAnalyticsQuery',
+    request: post('/api/analytics/v1/saved-queries/delete', {
+      queryId: '00000000-0000-4000-8000-000000000000',
+    }),
+    allowedStatus: 404,
+  },
+  { id: 'listAnalyticsQueries', request: get('/api/analytics/v1/saved-queries') },
+  { id: 'listAnalyticsRuns', request: get('/api/analytics/v1/runs') },
+  { id: 'getAnalyticsSchema', request: get('/api/analytics/v1/schema') },
+  { id: 'listAnalyticsDashboards', request: get('/api/analytics/v1/dashboards') },
+  { id: 'getAnalyticsDashboard', request: get('/api/analytics/v1/dashboards/learner-funnel') },
 ];
 
 const contractOf = (id: string) => {
@@ -472,6 +497,13 @@ function expected(endpoint: Endpoint, caller: Caller): { status: number; body?: 
       if (caller.kind === 'operator' || caller.level === 'staff') return allowed;
       if (caller.kind === 'signedIn') {
         return { status: 403, body: { code: 'FORBIDDEN', message: 'This call is for staff only.' } };
+      }
+      return { status: 401, body: SIGN_IN };
+    case 'analyst':
+      if (caller.kind === 'operator' || caller.level === 'staff' || caller.level === 'analyst')
+        return allowed;
+      if (caller.kind === 'signedIn') {
+        return { status: 403, body: { code: 'FORBIDDEN', message: 'This call is for analysts only.' } };
       }
       return { status: 401, body: SIGN_IN };
   }

@@ -220,6 +220,11 @@ const other: RouteObject[] = [
     handle: signedIn('Log in to manage your data.', savesAsYouTypeWithoutSale),
   },
   {
+    path: 'analytics',
+    lazy: () => import('./routes/other/analytics'),
+    handle: signedIn('Log in with an analyst account to query the analytics views.', withoutSale),
+  },
+  {
     path: 'affiliate-dashboard',
     lazy: () => import('./routes/other/affiliate-dashboard'),
     handle: signedIn('Log in to see your affiliate earnings.', withoutSale),

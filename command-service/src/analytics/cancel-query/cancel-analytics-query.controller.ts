@@ -1,0 +1,32 @@
+import { Controller, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request } from 'express';
+import { type Principal, cancelAnalyticsQuery } from '@app/contracts';
+import {
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+  commandContext,
+} from '@app/server-kit';
+import { CancelAnalyticsQueryCommand } from './cancel-analytics-query.command';
+
+@Controller()
+export class CancelAnalyticsQueryController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @ContractRoute(cancelAnalyticsQuery)
+  async cancel(
+    @ValidatedInput() { input }: CallInput<typeof cancelAnalyticsQuery>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+  ) {
+    const cancelled = await this.commandBus.execute<CancelAnalyticsQueryCommand, boolean>(
+      new CancelAnalyticsQueryCommand(
+        { runId: input.runId, analystId: principal.kind === 'user' ? principal.userId : null },
+        commandContext(request),
+      ),
+    );
+    return { cancelled };
+  }
+}

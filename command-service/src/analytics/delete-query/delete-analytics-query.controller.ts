@@ -1,0 +1,35 @@
+import { Controller, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request, Response } from 'express';
+import { type Principal, deleteAnalyticsQuery } from '@app/contracts';
+import {
+  type Appended,
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+  acknowledge,
+  commandContext,
+} from '@app/server-kit';
+import { DeleteAnalyticsQueryCommand } from './delete-analytics-query.command';
+
+@Controller()
+export class DeleteAnalyticsQueryController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @ContractRoute(deleteAnalyticsQuery)
+  async delete(
+    @ValidatedInput() { input }: CallInput<typeof deleteAnalyticsQuery>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const appended = await this.commandBus.execute<DeleteAnalyticsQueryCommand, Appended>(
+      new DeleteAnalyticsQueryCommand(
+        { queryId: input.queryId, deletedBy: principal.kind === 'user' ? principal.userId : null },
+        commandContext(request),
+      ),
+    );
+    return acknowledge(response, appended);
+  }
+}

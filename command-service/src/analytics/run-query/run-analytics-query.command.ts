@@ -1,0 +1,10 @@
+import type { AnalyticsParams } from '@app/contracts';
+import type { CommandContext } from '@app/server-kit';
+
+/** An analyst runs SQL; `analystId` is null for the operator's staff token. */
+export class RunAnalyticsQueryCommand {
+  constructor(
+    readonly request: { runId: string; analystId: string | null; sql: string; params: AnalyticsParams },
+    readonly context: CommandContext,
+  ) {}
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { Controller, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request, Response } from 'express';
+import { type Principal, runAnalyticsQuery } from '@app/contracts';
+import {
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+  acknowledge,
+  commandContext,
+} from '@app/server-kit';
+import { RunAnalyticsQueryCommand } from './run-analytics-query.command';
+import type { AnalyticsQueryAnswer } from './run-analytics-query.handler';
+
+/** An analyst runs SQL over the analytics schema; the answer is the result with the run's position. */
+@Controller()
+export class RunAnalyticsQueryController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @ContractRoute(runAnalyticsQuery)
+  async run(
+    @ValidatedInput() { input }: CallInput<typeof runAnalyticsQuery>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const runId = input.runId ?? randomUUID();
+    const { appended, result } = await this.commandBus.execute<
+      RunAnalyticsQueryCommand,
+      AnalyticsQueryAnswer
+    >(
+      new RunAnalyticsQueryCommand(
+        {
+          runId,
+          analystId: principal.kind === 'user' ? principal.userId : null,
+          sql: input.sql,
+          params: input.params ?? {},
+        },
+        commandContext(request),
+      ),
+    );
+    return { ...acknowledge(response, appended), runId, ...result };
+  }
+}

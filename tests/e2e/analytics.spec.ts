@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { loginTokenOf, signInAsDeveloper, uniquePerson } from './support/auth';
+import { seriousViolations } from './support/axe';
+import { E2E_STAFF_TOKEN } from './support/environment';
+
+/*
+ * The analysts' workspace (issue 21): a learner is refused; an analyst writes SQL in the editor, runs it
+ * with Ctrl+Enter, sees the table and the chart, sorts, downloads the CSV (its content checked), saves the
+ * query; a second analyst opens it from the saved queries and runs it.
+ */
+
+const SQL =
+  "SELECT d::date AS day, n FROM (VALUES ('2026-01-01', 3), ('2026-01-02', 5), ('2026-01-03', 4)) AS t(d, n)";
+
+/** Signs `page` in as a new person and grants them the analyst role through the staff call. */
+async function signInAsAnalyst(page: Page, request: APIRequestContext, label: string, grant = true) {
+  await page.goto('/analytics');
+  await signInAsDeveloper(page, uniquePerson(label));
+  const token = (await loginTokenOf(page.context()))!;
+  const info = await request.post('/api/users/v1/userinfo/get', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {},
+  });
+  const userId = ((await info.json()) as { subject: string }).subject;
+  if (!grant) return;
+  const granted = await request.post('/api/staff/v1/users/roles/grant', {
+    headers: { authorization: `Bearer ${E2E_STAFF_TOKEN}` },
+    data: { userId, role: 'analyst' },
+  });
+  expect(granted.status()).toBe(200);
+  await page.reload();
+}
+
+/** Replaces the editor's text as typed input (insertText: no auto-closed brackets). */
+async function writeSql(page: Page, sql: string) {
+  const editor = page.getByRole('textbox', { name: /SQL query/ });
+  await expect(editor).toBeAttached({ timeout: 60_000 });
+  await page.locator('.analytics-editor .monaco-editor').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(sql);
+}
+
+const resultRows = (page: Page) => page.getByRole('region', { name: 'Query result' }).locator('tbody tr');
+
+test('a learner without the analyst role is refused', async ({ page, request }) => {
+  await signInAsAnalyst(page, request, 'not-analyst', false);
+  await expect(page.getByText('This call is for analysts only.').first()).toBeVisible();
+});
+
+test('an analyst runs a query, sees the chart, downloads the CSV and saves it; a second analyst opens it', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsAnalyst(page, request, 'analyst');
+  // A shared machine under load: the first page, then Monaco, may take a while to arrive.
+  await expect(page.getByText('analytics.learners', { exact: true })).toBeVisible({ timeout: 60_000 });
+
+  await writeSql(page, SQL);
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByRole('status').filter({ hasText: '3 rows in' })).toBeVisible();
+  await expect(resultRows(page)).toHaveCount(3);
+  const grid = page.getByRole('region', { name: 'Query result' });
+  await expect(grid.getByRole('columnheader')).toHaveText(['daydate', 'nint4']);
+
+  // The default chart: bars of n by day.
+  const chart = page.getByRole('figure', { name: 'Result: n by day' });
+  await expect(chart.locator('.recharts-bar-rectangle')).toHaveCount(3);
+  await page.getByRole('combobox', { name: 'Chart' }).selectOption('line');
+  await expect(chart.locator('.recharts-line')).toHaveCount(1);
+
+  // Sorting by n, then the other way.
+  await grid.getByRole('button', { name: /^n/ }).click();
+  await expect(resultRows(page).first()).toContainText('3');
+  await grid.getByRole('button', { name: /^n/ }).click();
+  await expect(resultRows(page).first()).toContainText('5');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = await downloading;
+  expect(csv.suggestedFilename()).toBe('query.csv');
+  // The download is the result in the query's order, whatever the grid's sort.
+  expect(readFileSync((await csv.path())!, 'utf8')).toBe(
+    'day,n\r\n2026-01-01,3\r\n2026-01-02,5\r\n2026-01-03,4\r\n',
+  );
+
+  const name = `Daily n ${Date.now()}`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Description', { exact: true }).fill('Three days of n, for the e2e test');
+  await page.getByRole('button', { name: 'Save query' }).click();
+  await expect(page.getByText(`Saved "${name}" for every analyst.`)).toBeVisible();
+  await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('analytics-1280.png'), fullPage: true });
+
+  const second = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const other = await second.newPage();
+  await signInAsAnalyst(other, second.request, 'analyst-2');
+  await other.getByRole('button', { name, exact: true }).click({ timeout: 60_000 });
+  await expect(other.getByText(`Opened "${name}".`)).toBeVisible();
+  await expect(other.locator('.analytics-editor .view-lines')).toContainText('VALUES');
+  await other.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(other.getByRole('region', { name: 'Query result' }).locator('tbody tr')).toHaveCount(3);
+  // The saved chart comes with the query.
+  await expect(other.getByRole('figure', { name: 'Result: n by day' }).locator('.recharts-line')).toHaveCount(
+    1,
+  );
+  expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(other)).toEqual([]);
+  await other.screenshot({ path: test.info().outputPath('analytics-390.png'), fullPage: true });
+  await second.close();
+});
+
+test('an analyst opens a ready dashboard and its panels run', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signInAsAnalyst(page, request, 'dashboards');
+  await expect(page.getByRole('option', { name: 'Learner funnel' })).toBeAttached({ timeout: 60_000 });
+  await page.getByRole('combobox', { name: 'Dashboard' }).selectOption({ label: 'Learner funnel' });
+  const panel = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Funnel' }) });
+  await expect(panel.getByRole('region', { name: 'Funnel' }).locator('tbody tr')).toHaveCount(5);
+  await expect(panel.getByRole('figure', { name: 'Funnel: learners by step' })).toBeVisible();
+});
