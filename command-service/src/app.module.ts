@@ -19,6 +19,7 @@ import { ContentPublisher } from './content/publish-content/content-publisher';
 import { PublishContentController } from './content/publish-content/publish-content.controller';
 import { PublishContentHandler } from './content/publish-content/publish-content.handler';
 import { identityControllers, identityProviders } from './identity/identity.module-parts';
+import { communityControllers, communityProviders } from './community/community.module-parts';
 import { ExecutionEngine } from './execution/engine/execution-engine';
 import { RunCodeController } from './execution/run-code/run-code.controller';
 import { RunCodeHandler } from './execution/run-code/run-code.handler';
@@ -83,6 +84,7 @@ export class AppModule implements OnApplicationShutdown {
         OpenSupportTicketController,
         TrackAffiliateClickController,
         ...identityControllers,
+        ...communityControllers,
         SetUiVersionBoundsController,
         PublishPriceListController,
         CreatePromoCodeController,
@@ -121,6 +123,7 @@ export class AppModule implements OnApplicationShutdown {
         EventForwarding,
         SessionAuthenticator,
         ...identityProviders,
+        ...communityProviders,
         ExecutionEngine,
         RunCodeHandler,
         ContentPublisher,

@@ -20,6 +20,8 @@ import { UserAccessController } from './read-models/user-access/user-access.cont
 import { SubmissionsController } from './read-models/submissions/submissions.controller';
 import { AffiliateClicksDailyController } from './read-models/affiliate-clicks-daily/affiliate-clicks-daily.controller';
 import { AnnouncementsController } from './read-models/announcements/announcements.controller';
+import { SharedSolutionsController } from './read-models/shared-solutions/shared-solutions.controller';
+import { SolutionCommentsController } from './read-models/solution-comments/solution-comments.controller';
 import { CatalogueController } from './read-models/catalogue/catalogue.controller';
 import { UserDataController } from './read-models/user-data/user-data.controller';
 import { UnlockProgressController } from './read-models/unlock-progress/unlock-progress.controller';
@@ -46,6 +48,8 @@ export class AppModule {
         OfferingsController,
         SubmissionsController,
         AnnouncementsController,
+        SharedSolutionsController,
+        SolutionCommentsController,
         CatalogueController,
         UserDataController,
         UnlockProgressController,

@@ -34,6 +34,17 @@ import {
   PromoCodeExpiredV1,
   PromoCodeRedeemedV1,
 } from './commerce';
+import {
+  SharedSolutionDeletedV1,
+  SharedSolutionHiddenV1,
+  SharedSolutionSubmittedV1,
+  SharedSolutionVotedV1,
+  SolutionCommentDeletedV1,
+  SolutionCommentEditedV1,
+  SolutionCommentHiddenV1,
+  SolutionCommentPostedV1,
+  SolutionCommentVotedV1,
+} from './community';
 
 /**
  * The latest version of every event type, by type: the shape every reader sees (older stored
@@ -72,6 +83,15 @@ const latestByType = {
   PromoCodeCreated: PromoCodeCreatedV1,
   PromoCodeExpired: PromoCodeExpiredV1,
   PromoCodeRedeemed: PromoCodeRedeemedV1,
+  SharedSolutionSubmitted: SharedSolutionSubmittedV1,
+  SharedSolutionVoted: SharedSolutionVotedV1,
+  SharedSolutionDeleted: SharedSolutionDeletedV1,
+  SharedSolutionHidden: SharedSolutionHiddenV1,
+  SolutionCommentPosted: SolutionCommentPostedV1,
+  SolutionCommentEdited: SolutionCommentEditedV1,
+  SolutionCommentVoted: SolutionCommentVotedV1,
+  SolutionCommentDeleted: SolutionCommentDeletedV1,
+  SolutionCommentHidden: SolutionCommentHiddenV1,
 } as const satisfies { [T in string]: EventDefinition<T, number, z.ZodType> };
 
 type LatestByType = typeof latestByType;

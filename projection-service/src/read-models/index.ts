@@ -11,6 +11,8 @@ import { userDataProjection } from './user-data/user-data.projection';
 import { billingProjection } from './billing/billing.projection';
 import { unlockProgressProjection } from './unlock-progress/unlock-progress.projection';
 import { offeringsProjection } from './offerings/offerings.projection';
+import { sharedSolutionsProjection } from './shared-solutions/shared-solutions.projection';
+import { solutionCommentsProjection } from './solution-comments/solution-comments.projection';
 import { certificateEligibilityProjection } from './certificate-eligibility/certificate-eligibility.projection';
 
 /** Every projection the service runs. */
@@ -28,4 +30,6 @@ export const projections: readonly Projection[] = [
   unlockProgressProjection,
   certificateEligibilityProjection,
   offeringsProjection,
+  sharedSolutionsProjection,
+  solutionCommentsProjection,
 ];
