@@ -222,6 +222,8 @@ export const apiTagTypes = [
   'Unlocks',
   'Certificates',
   'Billing',
+  'SharedSolutions',
+  'SolutionComments',
 ] as const;
 export type ApiTagType = (typeof apiTagTypes)[number];
 
