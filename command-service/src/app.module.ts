@@ -20,6 +20,7 @@ import { PublishContentController } from './content/publish-content/publish-cont
 import { PublishContentHandler } from './content/publish-content/publish-content.handler';
 import { identityControllers, identityProviders } from './identity/identity.module-parts';
 import { analyticsControllers, analyticsProviders } from './analytics/analytics.module-parts';
+import { communityControllers, communityProviders } from './community/community.module-parts';
 import { ExecutionEngine } from './execution/engine/execution-engine';
 import { RunCodeController } from './execution/run-code/run-code.controller';
 import { RunCodeHandler } from './execution/run-code/run-code.handler';
@@ -89,6 +90,7 @@ export class AppModule implements OnApplicationShutdown {
         TrackAffiliateClickController,
         ...identityControllers,
         ...analyticsControllers,
+        ...communityControllers,
         SetUiVersionBoundsController,
         PublishPriceListController,
         CreatePromoCodeController,
@@ -132,6 +134,7 @@ export class AppModule implements OnApplicationShutdown {
         SessionAuthenticator,
         ...identityProviders,
         ...analyticsProviders,
+        ...communityProviders,
         ExecutionEngine,
         RunCodeHandler,
         ContentPublisher,

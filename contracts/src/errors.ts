@@ -67,6 +67,8 @@ export const platformErrorCodes = [
   'BILLING_NOT_CONFIGURED',
   /** Payment webhook: the paid session does not match a checkout the platform started (amount, products, price version). */
   'BILLING_CHECKOUT_MISMATCH',
+  /** Shared solutions: only a learner with a CORRECT submission of the question may share one. */
+  'COMMUNITY_SOLVE_FIRST',
   /** Pricing region: the region asked for has no prices in the current price list. */
   'PRICING_REGION_UNKNOWN',
   /** Purchase: no offering of that key in the current price list. */

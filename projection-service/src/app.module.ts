@@ -21,6 +21,8 @@ import { UserAccessController } from './read-models/user-access/user-access.cont
 import { SubmissionsController } from './read-models/submissions/submissions.controller';
 import { AffiliateClicksDailyController } from './read-models/affiliate-clicks-daily/affiliate-clicks-daily.controller';
 import { AnnouncementsController } from './read-models/announcements/announcements.controller';
+import { SharedSolutionsController } from './read-models/shared-solutions/shared-solutions.controller';
+import { SolutionCommentsController } from './read-models/solution-comments/solution-comments.controller';
 import { CatalogueController } from './read-models/catalogue/catalogue.controller';
 import { LearningController } from './read-models/catalogue/learning.controller';
 import { QuizzesController } from './read-models/quizzes/quizzes.controller';
@@ -53,6 +55,8 @@ export class AppModule {
         AccountHistoryController,
         SubmissionsController,
         AnnouncementsController,
+        SharedSolutionsController,
+        SolutionCommentsController,
         CatalogueController,
         LearningController,
         QuizzesController,

@@ -16,6 +16,11 @@ export async function startProjectionService(env: NodeJS.ProcessEnv = process.en
   }
   const app = await createHttpApp(AppModule.register(config, logger), 'projection-service', logger);
   await app.listen(config.port, config.host);
+  // Idle keep-alive sockets outlive the gateway's reuse of them: with Node's 5 s default, a burst
+  // after a pause could be sent on a socket the service was closing (ECONNRESET, answered 503).
+  const server = app.getHttpServer() as import('node:http').Server;
+  server.keepAliveTimeout = 75_000;
+  server.headersTimeout = 76_000;
   logger.info({ port: config.port }, 'projection-service listening');
   return app;
 }

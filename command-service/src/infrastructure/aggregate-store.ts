@@ -26,6 +26,8 @@ export type Decision = readonly NewEvent[] | DomainError;
 /** A stream folded: its state and the revision it was read at (-1: no stream yet). */
 export type Loaded<State> = { state: State; revision: number };
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** How many times a command is decided again after another append to its stream got in first. */
 const CONFLICT_ATTEMPTS = 3;
 
@@ -61,8 +63,12 @@ export class AggregateStore {
     aggregate: Aggregate<State>,
     decide: (state: State) => Decision | Promise<Decision>,
     context: CommandContext,
+    options: { attempts?: number } = {},
   ): Promise<{ appended: Appended; state: State }> {
+    const attempts = options.attempts ?? CONFLICT_ATTEMPTS;
     for (let attempt = 1; ; attempt++) {
+      // Streams many write at once (votes on one item) retry more: a short random pause spreads them.
+      if (attempt > 1 && attempts > CONFLICT_ATTEMPTS) await pause(Math.random() * 5 * attempt);
       const { state, revision } = await this.load(streamId, aggregate);
       const decision = await decide(state);
       if (decision instanceof DomainError) throw decision;
@@ -70,7 +76,7 @@ export class AggregateStore {
         const appended = await this.append(streamId, decision, revision, context);
         return { appended, state };
       } catch (error) {
-        if (!(error instanceof WrongExpectedVersionError) || attempt >= CONFLICT_ATTEMPTS) throw error;
+        if (!(error instanceof WrongExpectedVersionError) || attempt >= attempts) throw error;
       }
     }
   }

@@ -9,7 +9,7 @@ export type WorkspaceLayout = (typeof workspaceLayouts)[number];
 /** The spec says "else the default layout" without naming it; the first one is used. */
 export const DEFAULT_LAYOUT: WorkspaceLayout = 'layout1';
 
-export const workspacePanes = ['prompt', 'scratchpad', 'video', 'walkthrough'] as const;
+export const workspacePanes = ['prompt', 'scratchpad', 'video', 'walkthrough', 'solutions'] as const;
 export type WorkspacePane = (typeof workspacePanes)[number];
 
 export const keymaps = ['sublime', 'emacs', 'vim'] as const;

@@ -48,6 +48,17 @@ import {
   LicenceSeatsAddedV1,
 } from './licences';
 import { AnalyticsQueryDeletedV1, AnalyticsQueryRanV1, AnalyticsQuerySavedV1 } from './analytics';
+import {
+  SharedSolutionDeletedV1,
+  SharedSolutionHiddenV1,
+  SharedSolutionSubmittedV1,
+  SharedSolutionVotedV1,
+  SolutionCommentDeletedV1,
+  SolutionCommentEditedV1,
+  SolutionCommentHiddenV1,
+  SolutionCommentPostedV1,
+  SolutionCommentVotedV1,
+} from './community';
 
 /**
  * The latest version of every event type, by type: the shape every reader sees (older stored
@@ -97,6 +108,15 @@ const latestByType = {
   AnalyticsQueryRan: AnalyticsQueryRanV1,
   AnalyticsQuerySaved: AnalyticsQuerySavedV1,
   AnalyticsQueryDeleted: AnalyticsQueryDeletedV1,
+  SharedSolutionSubmitted: SharedSolutionSubmittedV1,
+  SharedSolutionVoted: SharedSolutionVotedV1,
+  SharedSolutionDeleted: SharedSolutionDeletedV1,
+  SharedSolutionHidden: SharedSolutionHiddenV1,
+  SolutionCommentPosted: SolutionCommentPostedV1,
+  SolutionCommentEdited: SolutionCommentEditedV1,
+  SolutionCommentVoted: SolutionCommentVotedV1,
+  SolutionCommentDeleted: SolutionCommentDeletedV1,
+  SolutionCommentHidden: SolutionCommentHiddenV1,
 } as const satisfies { [T in string]: EventDefinition<T, number, z.ZodType> };
 
 type LatestByType = typeof latestByType;

@@ -75,7 +75,13 @@ describe('normalizeWorkspaceOptions (spec 5)', () => {
 
 describe('panes (spec 4)', () => {
   it('the only open pane cannot be closed', () => {
-    const onlyPrompt = { prompt: true, scratchpad: false, video: false, walkthrough: false };
+    const onlyPrompt = {
+      prompt: true,
+      scratchpad: false,
+      video: false,
+      walkthrough: false,
+      solutions: false,
+    };
     expect(canClosePane(onlyPrompt, 'prompt')).toBe(false);
     expect(togglePane(onlyPrompt, 'prompt')).toBe(onlyPrompt);
     expect(canClosePane(defaultOpenPanes, 'prompt')).toBe(true);
@@ -83,8 +89,14 @@ describe('panes (spec 4)', () => {
   });
 
   it('the top half is 1, 0 or 0.5 depending on which halves have open panes', () => {
-    expect(topHalfSize({ prompt: true, scratchpad: false, video: false, walkthrough: false })).toBe(1);
-    expect(topHalfSize({ prompt: false, scratchpad: true, video: false, walkthrough: false })).toBe(0);
-    expect(topHalfSize({ prompt: false, scratchpad: false, video: true, walkthrough: true })).toBe(0.5);
+    expect(
+      topHalfSize({ prompt: true, scratchpad: false, video: false, walkthrough: false, solutions: false }),
+    ).toBe(1);
+    expect(
+      topHalfSize({ prompt: false, scratchpad: true, video: false, walkthrough: false, solutions: false }),
+    ).toBe(0);
+    expect(
+      topHalfSize({ prompt: false, scratchpad: false, video: true, walkthrough: true, solutions: false }),
+    ).toBe(0.5);
   });
 });

@@ -98,10 +98,13 @@ export function normalizeWorkspaceOptions(stored: unknown): WorkspaceOptions {
   };
 }
 
-/** The info column's two halves: prompt and video on top, scratchpad and walkthrough below. */
+/**
+ * The info column's two halves: prompt and video on top; scratchpad, walkthrough and the learners'
+ * shared solutions (issue 23) below.
+ */
 export const paneHalves = {
   top: ['prompt', 'video'],
-  bottom: ['scratchpad', 'walkthrough'],
+  bottom: ['scratchpad', 'walkthrough', 'solutions'],
 } as const satisfies Record<'top' | 'bottom', readonly WorkspacePane[]>;
 
 export type OpenPanes = Record<WorkspacePane, boolean>;
@@ -110,6 +113,7 @@ export const defaultOpenPanes: OpenPanes = {
   scratchpad: true,
   video: false,
   walkthrough: false,
+  solutions: false,
 };
 
 /** Spec 4: a pane cannot be closed when it is the only one open. */

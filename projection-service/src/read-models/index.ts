@@ -14,6 +14,8 @@ import { offeringsProjection } from './offerings/offerings.projection';
 import { quizzesProjection } from './quizzes/quizzes.projection';
 import { accountHistoryProjection } from './account-history/account-history.projection';
 import { analyticsWorkspaceProjection } from './analytics-workspace/analytics-workspace.projection';
+import { sharedSolutionsProjection } from './shared-solutions/shared-solutions.projection';
+import { solutionCommentsProjection } from './solution-comments/solution-comments.projection';
 import { certificateEligibilityProjection } from './certificate-eligibility/certificate-eligibility.projection';
 import { licencesProjection } from './licences/licences.projection';
 
@@ -36,5 +38,7 @@ export const projections: readonly Projection[] = [
   accountHistoryProjection,
   licencesProjection,
   analyticsWorkspaceProjection,
+  sharedSolutionsProjection,
+  solutionCommentsProjection,
 ];
 export { analyticsDashboards } from './analytics-workspace/dashboards';

@@ -434,6 +434,58 @@ const endpoints: Endpoint[] = [
     allowedStatus: 404,
   },
   // Open to anyone (outside production), then 404 for a checkout that was never started.
+  // Community (issue 23): the reads answer for anyone; the writes act on ids that do not exist (404),
+  // and sharing needs a CORRECT submission first, which these fresh accounts lack (403).
+  {
+    id: 'submitSharedSolution',
+    request: post('/api/problems/v1/shared-solutions/submit', {
+      questionId: 'pair-with-sum',
+      title: 'Matrix',
+      explanation: '',
+      language: 'python',
+      solution: 'pass',
+    }),
+    allowedStatus: 403,
+  },
+  { id: 'listSharedSolutions', request: post('/api/problems/v1/shared-solutions/list', { questionId: 'q' }) },
+  {
+    id: 'voteSharedSolution',
+    request: post('/api/problems/v1/shared-solutions/vote', { solutionId: 'none', vote: 1 }),
+    allowedStatus: 404,
+  },
+  {
+    id: 'deleteSharedSolution',
+    request: post('/api/problems/v1/shared-solutions/delete', { solutionId: 'none' }),
+    allowedStatus: 404,
+  },
+  {
+    id: 'createComment',
+    request: post('/api/problems/v1/shared-solutions/comments/create', { solutionId: 'none', content: 'x' }),
+    allowedStatus: 404,
+  },
+  {
+    id: 'listComments',
+    request: post('/api/problems/v1/shared-solutions/comments/list', { solutionId: 'none' }),
+  },
+  {
+    id: 'voteComment',
+    request: post('/api/problems/v1/shared-solutions/comments/vote', { commentId: 'none', vote: -1 }),
+    allowedStatus: 404,
+  },
+  {
+    id: 'deleteComment',
+    request: post('/api/problems/v1/shared-solutions/comments/delete', { commentId: 'none' }),
+    allowedStatus: 404,
+  },
+  {
+    id: 'editComment',
+    request: post('/api/problems/v1/shared-solutions/comments/edit', { commentId: 'none', content: 'y' }),
+    allowedStatus: 404,
+  },
+  {
+    id: 'listNestedComments',
+    request: post('/api/problems/v1/shared-solutions/nested-comments/list', { parentId: 'none' }),
+  },
   ...(['getTestCheckoutPage', 'payTestCheckout', 'cancelTestCheckout'] as const).map((id) => ({
     id,
     request: (id === 'getTestCheckoutPage' ? get : post)(

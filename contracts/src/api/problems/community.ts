@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, signedIn } from '../define';
-import { planned } from '../build-state';
+import { built } from '../build-state';
 import { post } from '../call-path';
 import { codingLanguageSchema, idSchema, sourceCodeSchema, voteSchema } from '../common';
+import { communityLimits } from '../../rules/community';
 
 /*
  * Spec 7, Shared solutions (under /api/problems/v1/shared-solutions/): solutions, comments and votes.
@@ -18,6 +19,12 @@ export const sharedSolutionSchema = z
     explanation: z.string(),
     language: codingLanguageSchema,
     solution: z.string(),
+    questionId: idSchema.optional(),
+    createdAt: z.string().optional(),
+    /** The viewer wrote it (they may delete it). */
+    isOwn: z.boolean().optional(),
+    /** Its author's account was wiped: the content stays, from a removed account. */
+    authorRemoved: z.boolean().optional(),
   })
   .loose();
 export type SharedSolution = z.infer<typeof sharedSolutionSchema>;
@@ -31,26 +38,49 @@ export const commentSchema = z
     wasEdited: z.boolean(),
     numChildren: z.number().int().nonnegative(),
     parentId: idSchema.nullable(),
+    solutionId: idSchema.optional(),
+    createdAt: z.string().optional(),
+    /** The viewer wrote it (they may edit and delete it). */
+    isOwn: z.boolean().optional(),
+    /** Deleted by its author or hidden by staff: shown as deleted (empty content), its replies kept. */
+    deleted: z.boolean().optional(),
+    authorRemoved: z.boolean().optional(),
   })
   .loose();
 export type Comment = z.infer<typeof commentSchema>;
 
 const page = z.number().int().min(0).max(10_000).default(0);
 
-const commentContent = z.string().trim().min(1, 'The comment is empty.').max(10_000);
+const commentContent = z
+  .string()
+  .trim()
+  .min(1, 'The comment is empty.')
+  .max(communityLimits.comment, `The comment is longer than ${communityLimits.comment} characters.`);
+
+/** Staff only: the reason a moderator hides someone else's item (kept in the audit history). */
+const moderationReason = z.string().trim().min(1).max(communityLimits.moderationReason).optional();
 
 const voteReply = commandAckSchema.extend({ upvotes: z.number().int(), currentUserVote: voteSchema });
 
 export const submitSharedSolution = defineCall({
   route: post('submitSharedSolution', '/api/problems/v1/shared-solutions/submit'),
-  state: planned('community'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Share a solution to a question.',
   request: z.object({
     questionId: idSchema,
-    title: z.string().trim().min(1, 'The title is empty.').max(200),
-    explanation: z.string().max(20_000),
+    title: z
+      .string()
+      .trim()
+      .min(1, 'The title is empty.')
+      .max(communityLimits.title, `The title is longer than ${communityLimits.title} characters.`),
+    explanation: z
+      .string()
+      .max(
+        communityLimits.explanation,
+        `The explanation is longer than ${communityLimits.explanation} characters.`,
+      ),
     language: codingLanguageSchema,
     solution: sourceCodeSchema.min(1, 'The solution is empty.'),
   }),
@@ -59,11 +89,17 @@ export const submitSharedSolution = defineCall({
 
 export const listSharedSolutions = defineCall({
   route: post('listSharedSolutions', '/api/problems/v1/shared-solutions/list'),
-  state: planned('community'),
+  state: built,
   kind: 'query',
   access: anyone,
   summary: 'One page (10) of shared solutions to a question.',
-  request: z.object({ questionId: idSchema, page, language: codingLanguageSchema.optional() }),
+  request: z.object({
+    questionId: idSchema,
+    page,
+    language: codingLanguageSchema.optional(),
+    /** Most upvoted first (the default), or newest first. */
+    sortBy: z.enum(['votes', 'newest']).default('votes'),
+  }),
   response: z.object({
     solutions: z.array(sharedSolutionSchema),
     totalCount: z.number().int().nonnegative(),
@@ -73,7 +109,7 @@ export const listSharedSolutions = defineCall({
 
 export const voteSharedSolution = defineCall({
   route: post('voteSharedSolution', '/api/problems/v1/shared-solutions/vote'),
-  state: planned('community'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Vote on a shared solution (-1, 0 or 1).',
@@ -83,17 +119,17 @@ export const voteSharedSolution = defineCall({
 
 export const deleteSharedSolution = defineCall({
   route: post('deleteSharedSolution', '/api/problems/v1/shared-solutions/delete'),
-  state: planned('community'),
+  state: built,
   kind: 'command',
   access: signedIn,
-  summary: 'Delete one of your shared solutions.',
-  request: z.object({ solutionId: idSchema }),
+  summary: 'Delete one of your shared solutions (staff: hide one, with a reason).',
+  request: z.object({ solutionId: idSchema, reason: moderationReason }),
   response: commandAckSchema,
 });
 
 export const createComment = defineCall({
   route: post('createComment', '/api/problems/v1/shared-solutions/comments/create'),
-  state: planned('community'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Comment on a shared solution, or reply to a comment.',
@@ -107,7 +143,7 @@ export const createComment = defineCall({
 
 export const listComments = defineCall({
   route: post('listComments', '/api/problems/v1/shared-solutions/comments/list'),
-  state: planned('community'),
+  state: built,
   kind: 'query',
   access: anyone,
   summary: 'One page (20) of top-level comments on a shared solution.',
@@ -121,7 +157,7 @@ export const listComments = defineCall({
 
 export const voteComment = defineCall({
   route: post('voteComment', '/api/problems/v1/shared-solutions/comments/vote'),
-  state: planned('community'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Vote on a comment (-1, 0 or 1).',
@@ -131,17 +167,17 @@ export const voteComment = defineCall({
 
 export const deleteComment = defineCall({
   route: post('deleteComment', '/api/problems/v1/shared-solutions/comments/delete'),
-  state: planned('community'),
+  state: built,
   kind: 'command',
   access: signedIn,
-  summary: 'Delete one of your comments.',
-  request: z.object({ commentId: idSchema }),
+  summary: 'Delete one of your comments (staff: hide one, with a reason).',
+  request: z.object({ commentId: idSchema, reason: moderationReason }),
   response: commandAckSchema,
 });
 
 export const editComment = defineCall({
   route: post('editComment', '/api/problems/v1/shared-solutions/comments/edit'),
-  state: planned('community'),
+  state: built,
   kind: 'command',
   access: signedIn,
   summary: 'Edit one of your comments (marks it edited).',
@@ -151,7 +187,7 @@ export const editComment = defineCall({
 
 export const listNestedComments = defineCall({
   route: post('listNestedComments', '/api/problems/v1/shared-solutions/nested-comments/list'),
-  state: planned('community'),
+  state: built,
   kind: 'query',
   access: anyone,
   summary: 'The next batch (10) of replies to a comment, by cursor.',

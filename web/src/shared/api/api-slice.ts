@@ -224,6 +224,8 @@ export const apiTagTypes = [
   'Billing',
   'AnalyticsQueries',
   'AnalyticsRuns',
+  'SharedSolutions',
+  'SolutionComments',
 ] as const;
 export type ApiTagType = (typeof apiTagTypes)[number];
 

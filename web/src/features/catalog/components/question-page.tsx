@@ -17,6 +17,7 @@ const paneLabels: Record<(typeof workspacePanes)[number], string> = {
   scratchpad: 'your scratchpad',
   video: 'the video explanation',
   walkthrough: 'the walkthrough',
+  solutions: "other learners' solutions",
 };
 
 /** A question's page: the workspace that will open here, and the way back to its list. */

@@ -26,6 +26,7 @@ import { PHONE_LAYOUT_QUERY, type WorkspaceView, WorkspaceViewTabs } from './wor
 const CodeEditor = lazy(() => import('../editor/code-editor').then((m) => ({ default: m.CodeEditor })));
 // The animated walkthrough (the video pane) loads with its pane, not with the workspace.
 const WalkthroughPlayer = lazy(() => import('../walkthrough-player/walkthrough-player'));
+const SolutionsPane = lazy(() => import('./solutions-pane').then((m) => ({ default: m.SolutionsPane })));
 
 type WorkspaceProps = {
   question: WorkspaceQuestion;
@@ -108,6 +109,22 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
         );
       case 'walkthrough':
         return <WalkthroughPane question={question} language={language} onCopy={copy} />;
+      case 'solutions':
+        return (
+          <Suspense fallback={<Loader label="Loading the shared solutions" />}>
+            <SolutionsPane
+              question={question}
+              signedIn={signedIn}
+              code={drafts.code}
+              language={language}
+              look={{
+                themeId: options.syntaxHighlightTheme,
+                keymap: options.keymap,
+                fontZoom: options.fontZoom,
+              }}
+            />
+          </Suspense>
+        );
     }
   }
 

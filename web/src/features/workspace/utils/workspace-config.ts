@@ -14,4 +14,5 @@ export const paneLabels: Record<WorkspacePane, string> = {
   scratchpad: 'Scratchpad',
   video: 'Animated Walkthrough',
   walkthrough: 'Walkthrough',
+  solutions: 'Solutions',
 };

@@ -1,0 +1,40 @@
+import { Controller, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request, Response } from 'express';
+import { type Principal, editComment } from '@app/contracts';
+import {
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+  acknowledge,
+  commandContext,
+  requireUser,
+} from '@app/server-kit';
+import { EditCommentCommand } from './edit-comment.command';
+import type { CommentEdited } from './edit-comment.handler';
+
+/**
+ * shared-solutions/comments/edit (spec 7): answers the comment as edited (`wasEdited`); its
+ * `numChildren` is 0 here, the comments lists count the replies.
+ */
+@Controller()
+export class EditCommentController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @ContractRoute(editComment)
+  async edit(
+    @ValidatedInput() { input }: CallInput<typeof editComment>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const { appended, comment } = await this.commandBus.execute<EditCommentCommand, CommentEdited>(
+      new EditCommentCommand(
+        { commentId: input.commentId, actorId: requireUser(principal).userId, content: input.content },
+        commandContext(request),
+      ),
+    );
+    return { ...acknowledge(response, appended), comment };
+  }
+}
