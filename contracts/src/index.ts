@@ -17,6 +17,7 @@ export * from './events/billing';
 export * from './events/commerce';
 export * from './rules/access';
 export * from './rules/affiliates';
+export * from './rules/affiliate-earnings';
 export * from './api';
 export * from './api/call-routes';
 export * from './rules/json';
