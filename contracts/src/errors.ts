@@ -77,6 +77,14 @@ export const platformErrorCodes = [
   'CHECKOUT_IN_PROGRESS',
   /** Purchase: Stripe's API could not be reached or refused the checkout session; nothing was started. */
   'CHECKOUT_PROVIDER_FAILED',
+  /** Affiliates: another affiliate has this alias already (regardless of case). */
+  'AFFILIATE_ALIAS_TAKEN',
+  /** Affiliates: another affiliate has this promo code already. */
+  'AFFILIATE_PROMOCODE_TAKEN',
+  /** Affiliates: no affiliate has this id. */
+  'AFFILIATE_NOT_FOUND',
+  /** Affiliate payouts: the month has not ended yet (payouts are for past months). */
+  'AFFILIATE_MONTH_NOT_ENDED',
   'NOT_FOUND',
   /** The path exists but answers another HTTP method. */
   'METHOD_NOT_ALLOWED',

@@ -22,13 +22,21 @@ const checkoutSessionSchema = z.object({
     .nullable()
     .optional(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
+  /** Unix seconds the session was created: an affiliate sale's date. */
+  created: z.number().int().optional(),
 });
 
 export type PaidCheckout = Omit<EventDataMap['PurchaseCompleted'], 'paidAt'>;
 
 export type CheckoutReading =
   /** `priceVersion`: the price list version the platform priced the checkout with (metadata). */
-  | { kind: 'paid'; checkout: PaidCheckout; priceVersion: number | null }
+  | {
+      kind: 'paid';
+      checkout: PaidCheckout;
+      priceVersion: number | null;
+      /** When the session was created (ISO), if Stripe said: the date of an affiliate's sale. */
+      createdAt: string | null;
+    }
   /** Not paid yet (delayed payment methods): `checkout.session.async_payment_succeeded` follows. */
   | { kind: 'unpaid' }
   | { kind: 'invalid'; message: string };
@@ -120,6 +128,7 @@ export function readCheckout(object: unknown): CheckoutReading {
   return {
     kind: 'paid',
     priceVersion: Number.isInteger(priceVersion) && priceVersion > 0 ? priceVersion : null,
+    createdAt: session.created === undefined ? null : new Date(session.created * 1000).toISOString(),
     checkout: {
       userId: session.client_reference_id,
       purchaseId: session.id,

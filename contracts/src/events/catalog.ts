@@ -3,7 +3,15 @@ import type { DomainEventOf, EventDefinition, RecordedEventOf } from './define';
 import { CertificateIssuedV1 } from './certificates';
 import { SupportTicketOpenedV1 } from './support';
 import { TelemetryEventRecordedV1 } from './telemetry';
-import { AffiliateLinkClickedV1, AffiliateLinkClickedV2 } from './affiliates';
+import {
+  AffiliateEnrolledV1,
+  AffiliateExpiredV1,
+  AffiliateLinkClickedV1,
+  AffiliateLinkClickedV2,
+  AffiliatePayoutSentV1,
+  AffiliateSaleRecordedV1,
+  AffiliateSaleRefundedV1,
+} from './affiliates';
 import {
   AccountWipedV1,
   RoleGrantedV1,
@@ -70,6 +78,11 @@ const latestByType = {
   PromoCodeCreated: PromoCodeCreatedV1,
   PromoCodeExpired: PromoCodeExpiredV1,
   PromoCodeRedeemed: PromoCodeRedeemedV1,
+  AffiliateEnrolled: AffiliateEnrolledV1,
+  AffiliateExpired: AffiliateExpiredV1,
+  AffiliateSaleRecorded: AffiliateSaleRecordedV1,
+  AffiliateSaleRefunded: AffiliateSaleRefundedV1,
+  AffiliatePayoutSent: AffiliatePayoutSentV1,
 } as const satisfies { [T in string]: EventDefinition<T, number, z.ZodType> };
 
 type LatestByType = typeof latestByType;

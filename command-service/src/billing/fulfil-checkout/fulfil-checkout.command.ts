@@ -8,5 +8,7 @@ export class FulfilCheckoutCommand {
     readonly priceVersion: number | null,
     readonly paidAt: string,
     readonly correlationId: string,
+    /** The session's creation (ISO): the date an affiliate's sale counts on. */
+    readonly soldAt: string = paidAt,
   ) {}
 }

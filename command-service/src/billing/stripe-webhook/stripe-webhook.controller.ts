@@ -55,7 +55,13 @@ export class StripeWebhookController {
       if (reading.kind === 'unpaid') return { outcome: 'ignored' };
       const paidAt = new Date(event.created * 1000).toISOString();
       return this.commandBus.execute<FulfilCheckoutCommand, BillingOutcome>(
-        new FulfilCheckoutCommand(reading.checkout, reading.priceVersion, paidAt, correlationId),
+        new FulfilCheckoutCommand(
+          reading.checkout,
+          reading.priceVersion,
+          paidAt,
+          correlationId,
+          reading.createdAt ?? paidAt,
+        ),
       );
     }
     if (event.type === 'checkout.session.expired') {
