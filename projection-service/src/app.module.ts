@@ -19,6 +19,8 @@ import { TelemetryDailyController } from './read-models/telemetry-daily/telemetr
 import { UserAccessController } from './read-models/user-access/user-access.controller';
 import { SubmissionsController } from './read-models/submissions/submissions.controller';
 import { AffiliateClicksDailyController } from './read-models/affiliate-clicks-daily/affiliate-clicks-daily.controller';
+import { AffiliateEarningsController } from './read-models/affiliate-earnings/affiliate-earnings.controller';
+import { AffiliateTrackingController } from './read-models/affiliate-tracking/affiliate-tracking.controller';
 import { AnnouncementsController } from './read-models/announcements/announcements.controller';
 import { CatalogueController } from './read-models/catalogue/catalogue.controller';
 import { UserDataController } from './read-models/user-data/user-data.controller';
@@ -41,6 +43,8 @@ export class AppModule {
         UiVersionController,
         TelemetryDailyController,
         AffiliateClicksDailyController,
+        AffiliateEarningsController,
+        AffiliateTrackingController,
         UserAccessController,
         BillingController,
         OfferingsController,

@@ -67,6 +67,8 @@ export const trackingDaySchema = z.object({
     systemsexpert: z.number().int().nonnegative(),
     mlexpert: z.number().int().nonnegative(),
     bundle: z.number().int().nonnegative(),
+    /** A single product the spec's columns do not name (frontendexpert, ...). */
+    other: z.number().int().nonnegative(),
   }),
   amount: centsSchema,
   cut: centsSchema,

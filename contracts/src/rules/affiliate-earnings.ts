@@ -74,6 +74,25 @@ const roundHalfUp = (value: Exact): number => Number(value.add(1, 2).floor().val
 
 const processingFee = (amountCents: number) => FEE_RATE.mul(amountCents).add(FEE_FLAT_CENTS);
 
+/** A month's status (spec 3, 4): '—' without earnings, 'Sent' up to the last paid month, else 'In Progress'. */
+export function affiliatePayoutStatus(
+  month: string,
+  earningsCents: number,
+  lastPaidMonth: string | null,
+): AffiliatePayoutStatus {
+  if (earningsCents === 0) return '—';
+  return lastPaidMonth !== null && month <= lastPaidMonth ? 'Sent' : 'In Progress';
+}
+
+/** The months from `first` to `last` (YYYY-MM, both included), oldest first. */
+export function monthsBetween(first: string, last: string): string[] {
+  const months: string[] = [];
+  for (let index = affiliateMonthIndex(first); index <= affiliateMonthIndex(last); index++) {
+    months.push(monthAtIndex(index));
+  }
+  return months;
+}
+
 /** Whether a sale counts toward earnings at all (the 2019-01-25 boundary is inclusive). */
 export function saleCountsForEarnings(sale: Pick<AffiliateSaleFigures, 'soldAt'>): boolean {
   return Date.parse(sale.soldAt) >= AFFILIATE_EARNINGS_START;
@@ -153,12 +172,7 @@ export function affiliateMonthlyEarnings(input: {
       feeCents: roundHalfUp(fees),
       reductionCents,
       earningsCents,
-      status:
-        earningsCents === 0
-          ? '—'
-          : input.lastPaidMonth !== null && month <= input.lastPaidMonth
-            ? 'Sent'
-            : 'In Progress',
+      status: affiliatePayoutStatus(month, earningsCents, input.lastPaidMonth),
     });
   }
   return months;
