@@ -4,7 +4,7 @@
 -- signed-in user is the affiliate whose email is theirs); rm_affiliate_sales: the attributed sales
 -- with their refunds; rm_affiliate_months: the monthly earnings by the contracts' rule, from the first
 -- counted sale to the last sale's month (the query adds the months since and the status);
--- rm_affiliate_payouts: the months paid.
+-- rm_affiliate_payouts: the months paid; rm_affiliate_partners: the partners' groups of codes.
 CREATE TABLE rm_affiliates (
   affiliate_id uuid PRIMARY KEY,
   alias text NOT NULL,
@@ -49,7 +49,15 @@ CREATE TABLE rm_affiliate_payouts (
   PRIMARY KEY (affiliate_id, month)
 );
 
+-- A partner (the account signing in with `email`) and the affiliates it owns: the latest group wins.
+CREATE TABLE rm_affiliate_partners (
+  email text PRIMARY KEY,
+  partner_id uuid NOT NULL,
+  affiliate_ids uuid[] NOT NULL
+);
+
 -- Down Migration
+DROP TABLE rm_affiliate_partners;
 DROP TABLE rm_affiliate_payouts;
 DROP TABLE rm_affiliate_months;
 DROP TABLE rm_affiliate_sales;

@@ -20,6 +20,7 @@ import { UserAccessController } from './read-models/user-access/user-access.cont
 import { SubmissionsController } from './read-models/submissions/submissions.controller';
 import { AffiliateClicksDailyController } from './read-models/affiliate-clicks-daily/affiliate-clicks-daily.controller';
 import { AffiliateEarningsController } from './read-models/affiliate-earnings/affiliate-earnings.controller';
+import { PartnersController } from './read-models/affiliate-earnings/partners.controller';
 import { AffiliateTrackingController } from './read-models/affiliate-tracking/affiliate-tracking.controller';
 import { AnnouncementsController } from './read-models/announcements/announcements.controller';
 import { CatalogueController } from './read-models/catalogue/catalogue.controller';
@@ -45,6 +46,7 @@ export class AppModule {
         AffiliateClicksDailyController,
         AffiliateEarningsController,
         AffiliateTrackingController,
+        PartnersController,
         UserAccessController,
         BillingController,
         OfferingsController,

@@ -7,6 +7,8 @@ import { ExpireAffiliateController } from './expire-affiliate/expire-affiliate.c
 import { ExpireAffiliateHandler } from './expire-affiliate/expire-affiliate.handler';
 import { SendAffiliatePayoutController } from './send-affiliate-payout/send-affiliate-payout.controller';
 import { SendAffiliatePayoutHandler } from './send-affiliate-payout/send-affiliate-payout.handler';
+import { AssignPartnerGroupController } from './assign-partner-group/assign-partner-group.controller';
+import { AssignPartnerGroupHandler } from './assign-partner-group/assign-partner-group.handler';
 import { AFFILIATE_CLOCK, AffiliatePayoutJob, type Clock } from './payout-schedule/affiliate-payout-job';
 
 /** The affiliates' controllers and providers, listed by role for the app module. */
@@ -15,6 +17,7 @@ export const affiliateControllers = [
   EnrolAffiliateController,
   ExpireAffiliateController,
   SendAffiliatePayoutController,
+  AssignPartnerGroupController,
 ];
 
 export const affiliateProviders: Provider[] = [
@@ -22,6 +25,7 @@ export const affiliateProviders: Provider[] = [
   EnrolAffiliateHandler,
   ExpireAffiliateHandler,
   SendAffiliatePayoutHandler,
+  AssignPartnerGroupHandler,
   { provide: AFFILIATE_CLOCK, useValue: (() => new Date()) satisfies Clock },
   AffiliatePayoutJob,
 ];

@@ -190,3 +190,51 @@ export const listAffiliates = defineCall({
   request: emptyRequest,
   response: z.object({ affiliates: z.array(affiliateInfoSchema) }),
 });
+
+/* Partners (issue 18): a partner owns a staff-assigned group of affiliate codes. */
+
+export const assignPartnerGroup = defineCall({
+  route: post('assignPartnerGroup', '/api/staff/v1/partners'),
+  state: built,
+  kind: 'command',
+  access: staffOnly,
+  summary:
+    'Give a partner (the account with this email) its group of affiliate codes; the latest group wins.',
+  request: z.object({
+    email: z.email('The email is not an email address.').max(320),
+    affiliateIds: z.array(z.uuid('An affiliate id is a UUID.')).min(1).max(100),
+  }),
+  response: commandAckSchema.extend({ partnerId: z.uuid() }),
+});
+
+/** One of the partner's codes: its affiliate and months. */
+export const partnerCodeSchema = affiliateDataSchema.pick({
+  id: true,
+  alias: true,
+  promocode: true,
+  isExpired: true,
+  months: true,
+});
+
+/** A month summed over the partner's codes. */
+export const partnerMonthSchema = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  sales: z.number().int().nonnegative(),
+  grossCents: centsSchema,
+  earningsCents: centsSchema,
+});
+
+export const getPartnerDashboard = defineCall({
+  route: get('getPartnerDashboard', '/api/subscriptions/v1/partners/dashboard'),
+  state: built,
+  kind: 'query',
+  access: signedIn,
+  summary: "The signed-in partner's codes with their months, and the months summed over them.",
+  request: emptyRequest,
+  response: z.object({
+    isPartner: z.boolean(),
+    codes: z.array(partnerCodeSchema),
+    months: z.array(partnerMonthSchema),
+  }),
+});
+export type PartnerDashboard = z.infer<typeof getPartnerDashboard.response>;

@@ -104,3 +104,17 @@ export const AffiliatePayoutSentV1 = defineEvent({
 export type AffiliateEnrolled = z.infer<typeof AffiliateEnrolledV1.schema>;
 export type AffiliateSaleRecorded = z.infer<typeof AffiliateSaleRecordedV1.schema>;
 export type AffiliatePayoutSent = z.infer<typeof AffiliatePayoutSentV1.schema>;
+
+/** A partner's stream: staff assign the group of affiliate codes one partner (an account's email) owns. */
+export const affiliatePartnerStreamId = (partnerId: string): string => `affiliatePartner-${partnerId}`;
+
+/** Staff assigned a partner (the account signing in with `email`) its group of affiliates; the latest wins. */
+export const PartnerGroupAssignedV1 = defineEvent({
+  type: 'PartnerGroupAssigned',
+  version: 1,
+  schema: z.object({
+    partnerId: z.uuid(),
+    email: z.string().min(3).max(320),
+    affiliateIds: z.array(affiliateId).min(1).max(100),
+  }),
+});

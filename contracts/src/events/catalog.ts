@@ -11,6 +11,7 @@ import {
   AffiliatePayoutSentV1,
   AffiliateSaleRecordedV1,
   AffiliateSaleRefundedV1,
+  PartnerGroupAssignedV1,
 } from './affiliates';
 import {
   AccountWipedV1,
@@ -83,6 +84,7 @@ const latestByType = {
   AffiliateSaleRecorded: AffiliateSaleRecordedV1,
   AffiliateSaleRefunded: AffiliateSaleRefundedV1,
   AffiliatePayoutSent: AffiliatePayoutSentV1,
+  PartnerGroupAssigned: PartnerGroupAssignedV1,
 } as const satisfies { [T in string]: EventDefinition<T, number, z.ZodType> };
 
 type LatestByType = typeof latestByType;

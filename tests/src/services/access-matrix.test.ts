@@ -264,6 +264,15 @@ const endpoints: Endpoint[] = [
   { id: 'getAffiliateTracking', request: get('/api/subscriptions/v1/affiliates/tracking?lookback=7') },
   { id: 'getAffiliateAccount', request: post('/api/subscriptions/v2/affiliate-account/get') },
   { id: 'getLastAffiliatePayout', request: get('/api/subscriptions/v2/affiliate_payouts/last') },
+  {
+    id: 'assignPartnerGroup',
+    request: post('/api/staff/v1/partners', {
+      email: 'partner@example.test',
+      affiliateIds: ['00000000-0000-4000-8000-000000000000'],
+    }),
+    allowedStatus: 404,
+  },
+  { id: 'getPartnerDashboard', request: get('/api/subscriptions/v1/partners/dashboard') },
   { id: 'rebuildProjection', request: post('/api/staff/v1/projections/affiliate-clicks-daily/rebuild') },
   {
     id: 'getMyAnnouncements',

@@ -7,6 +7,7 @@ import {
   type Platform,
   STAFF_TOKEN,
   call,
+  latestPosition as latestOf,
   rebuildProjection,
   startPlatform,
   utcToday,
@@ -330,6 +331,49 @@ describe('affiliates', () => {
       );
       expect([bad.status, bad.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     }
+  });
+
+  it('a partner reads its codes and their months summed; an unknown affiliate in a group is refused', async () => {
+    const second = await enrol({ alias: 'erin', email: uniqueEmail(), cutFlat: 1000, promocode: 'ERIN' });
+    const erinSale = await sale({ affiliateCode: 'erin' }, '2024-03-05T10:00:00Z');
+    const partnerEmail = uniqueEmail('partner');
+    const before = await platform.countEvents();
+    const unknown = await call<{ code: string }>(platform.url, '/api/staff/v1/partners', {
+      json: { email: partnerEmail, affiliateIds: [affiliateId, randomUUID()] },
+      token: STAFF_TOKEN,
+    });
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'AFFILIATE_NOT_FOUND']);
+    expect(await platform.countEvents()).toBe(before);
+    const assigned = await call<{ position: string }>(platform.url, '/api/staff/v1/partners', {
+      json: { email: partnerEmail, affiliateIds: [affiliateId, second.body.affiliateId] },
+      token: STAFF_TOKEN,
+    });
+    expect(assigned.status).toBe(200);
+    const partner = await signInFake(platform.url, { email: partnerEmail });
+    const dashboard = await call<{
+      isPartner: boolean;
+      codes: { alias: string; months: { month: string; earningsCents: number }[] }[];
+      months: { month: string; sales: number; earningsCents: number }[];
+    }>(platform.url, '/api/subscriptions/v1/partners/dashboard', {
+      token: partner.token,
+      headers: { 'x-min-position': latestOf([assigned.body.position, erinSale.position]) },
+    });
+    expect(dashboard.body.isPartner).toBe(true);
+    expect(dashboard.body.codes.map((c) => c.alias)).toEqual(['clem', 'erin']);
+    // erin: a flat 1000 in 2024-03, less 2 % = 980; clem's March: 2652; summed 3632 over three sales.
+    expect(dashboard.body.codes[1].months[0]).toMatchObject({ month: '2024-03', earningsCents: 980 });
+    expect(dashboard.body.months.find((m) => m.month === '2024-03')).toEqual({
+      month: '2024-03',
+      sales: 3,
+      grossCents: 2706 + 1000,
+      earningsCents: 2652 + 980,
+    });
+    expect(dashboard.body.months[0]).toMatchObject({ month: '2024-01', earningsCents: 1596 });
+    const learner = await signInFake(platform.url);
+    const none = await call(platform.url, '/api/subscriptions/v1/partners/dashboard', {
+      token: learner.token,
+    });
+    expect(none.body).toEqual({ isPartner: false, codes: [], months: [] });
   });
 
   it('rebuilt read models answer the same months', async () => {

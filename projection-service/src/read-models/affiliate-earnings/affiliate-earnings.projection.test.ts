@@ -112,6 +112,24 @@ describe('affiliate earnings read model', () => {
     expect(await scenario.rows(projection)).toEqual(once);
   });
 
+  it('given partner groups assigned twice for one email, then the latest group is kept', async () => {
+    const group = (partnerId: string, affiliateIds: string[]): GivenEvent => ({
+      type: 'PartnerGroupAssigned',
+      streamId: `affiliatePartner-${partnerId}`,
+      data: { partnerId, email: 'partner@example.com', affiliateIds },
+    });
+    const first = '44444444-4444-4444-8444-444444444444';
+    const second = '55555555-5555-4555-8555-555555555555';
+    for (const batchSize of [1, 2]) {
+      const rows = await scenario.given(projection, [group(first, [clem]), group(second, [clem, dana])], {
+        batchSize,
+      });
+      expect(rows.rm_affiliate_partners).toEqual([
+        { email: 'partner@example.com', partner_id: second, affiliate_ids: [clem, dana] },
+      ]);
+    }
+  });
+
   it('a rebuild gives the same rows as the live run', async () => {
     for (const liveBatchSize of [1, 3]) {
       const rows = await scenario.rebuildEqualsLive(projection, history, liveBatchSize);

@@ -23,14 +23,23 @@ export const affiliateEarningsProjection = defineProjection({
     'AffiliateSaleRecorded',
     'AffiliateSaleRefunded',
     'AffiliatePayoutSent',
+    'PartnerGroupAssigned',
   ],
-  tables: ['rm_affiliates', 'rm_affiliate_sales', 'rm_affiliate_months', 'rm_affiliate_payouts'],
+  tables: [
+    'rm_affiliates',
+    'rm_affiliate_sales',
+    'rm_affiliate_months',
+    'rm_affiliate_payouts',
+    'rm_affiliate_partners',
+  ],
   async apply(events, tx) {
     const enrolled = [];
     const expired: string[] = [];
     const sales = [];
     const refunds = [];
     const payouts = [];
+    // The latest group per email, in the batch's order.
+    const partners = new Map<string, { email: string; partner_id: string; affiliate_ids: string[] }>();
     for (const event of events) {
       switch (event.type) {
         case 'AffiliateEnrolled':
@@ -75,6 +84,13 @@ export const affiliateEarningsProjection = defineProjection({
             sent_at: event.data.sentAt,
           });
           break;
+        case 'PartnerGroupAssigned':
+          partners.set(event.data.email, {
+            email: event.data.email,
+            partner_id: event.data.partnerId,
+            affiliate_ids: event.data.affiliateIds,
+          });
+          break;
       }
     }
     if (enrolled.length > 0) {
@@ -113,6 +129,14 @@ export const affiliateEarningsProjection = defineProjection({
         `INSERT INTO rm_affiliate_payouts SELECT * FROM jsonb_populate_recordset(NULL::rm_affiliate_payouts, $1::jsonb)
            ON CONFLICT (affiliate_id, month) DO NOTHING`,
         [JSON.stringify(payouts)],
+      );
+    }
+    if (partners.size > 0) {
+      await tx.query(
+        `INSERT INTO rm_affiliate_partners
+           SELECT * FROM jsonb_populate_recordset(NULL::rm_affiliate_partners, $1::jsonb)
+           ON CONFLICT (email) DO UPDATE SET partner_id = excluded.partner_id, affiliate_ids = excluded.affiliate_ids`,
+        [JSON.stringify([...partners.values()])],
       );
     }
     const touched = [
