@@ -41,8 +41,7 @@ import { OpenSupportTicketController } from './support/open-support-ticket/open-
 import { OpenSupportTicketHandler } from './support/open-support-ticket/open-support-ticket.handler';
 import { RecordTelemetryEventController } from './telemetry/record-telemetry-event/record-telemetry-event.controller';
 import { RecordTelemetryEventHandler } from './telemetry/record-telemetry-event/record-telemetry-event.handler';
-import { TrackAffiliateClickController } from './affiliates/track-affiliate-click/track-affiliate-click.controller';
-import { TrackAffiliateClickHandler } from './affiliates/track-affiliate-click/track-affiliate-click.handler';
+import { affiliateControllers, affiliateProviders } from './affiliates/affiliates.module-parts';
 import { PublishAnnouncementController } from './announcements/publish-announcement/publish-announcement.controller';
 import { WithdrawAnnouncementController } from './announcements/withdraw-announcement/withdraw-announcement.controller';
 import { PublishAnnouncementHandler } from './announcements/publish-announcement/publish-announcement.handler';
@@ -87,7 +86,7 @@ export class AppModule implements OnApplicationShutdown {
         HealthController,
         RecordTelemetryEventController,
         OpenSupportTicketController,
-        TrackAffiliateClickController,
+        ...affiliateControllers,
         ...identityControllers,
         ...analyticsControllers,
         ...communityControllers,
@@ -141,7 +140,7 @@ export class AppModule implements OnApplicationShutdown {
         PublishContentHandler,
         RecordTelemetryEventHandler,
         OpenSupportTicketHandler,
-        TrackAffiliateClickHandler,
+        ...affiliateProviders,
         SetUserDataHandler,
         PublishAnnouncementHandler,
         WithdrawAnnouncementHandler,

@@ -105,6 +105,14 @@ export const platformErrorCodes = [
   'ANALYTICS_QUERY_CANCELLED',
   /** Analytics: the analysts' queries running now fill every slot; try again in a moment. */
   'ANALYTICS_BUSY',
+  /** Affiliates: another affiliate has this alias already (regardless of case). */
+  'AFFILIATE_ALIAS_TAKEN',
+  /** Affiliates: another affiliate has this promo code already. */
+  'AFFILIATE_PROMOCODE_TAKEN',
+  /** Affiliates: no affiliate has this id. */
+  'AFFILIATE_NOT_FOUND',
+  /** Affiliate payouts: the month has not ended yet (payouts are for past months). */
+  'AFFILIATE_MONTH_NOT_ENDED',
   'NOT_FOUND',
   /** The path exists but answers another HTTP method. */
   'METHOD_NOT_ALLOWED',

@@ -21,6 +21,7 @@ export * from './events/analytics';
 export * from './events/community';
 export * from './rules/access';
 export * from './rules/affiliates';
+export * from './rules/affiliate-earnings';
 export * from './api';
 export * from './api/call-routes';
 export * from './rules/json';

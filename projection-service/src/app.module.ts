@@ -20,6 +20,9 @@ import { TelemetryDailyController } from './read-models/telemetry-daily/telemetr
 import { UserAccessController } from './read-models/user-access/user-access.controller';
 import { SubmissionsController } from './read-models/submissions/submissions.controller';
 import { AffiliateClicksDailyController } from './read-models/affiliate-clicks-daily/affiliate-clicks-daily.controller';
+import { AffiliateEarningsController } from './read-models/affiliate-earnings/affiliate-earnings.controller';
+import { PartnersController } from './read-models/affiliate-earnings/partners.controller';
+import { AffiliateTrackingController } from './read-models/affiliate-tracking/affiliate-tracking.controller';
 import { AnnouncementsController } from './read-models/announcements/announcements.controller';
 import { SharedSolutionsController } from './read-models/shared-solutions/shared-solutions.controller';
 import { SolutionCommentsController } from './read-models/solution-comments/solution-comments.controller';
@@ -48,6 +51,9 @@ export class AppModule {
         UiVersionController,
         TelemetryDailyController,
         AffiliateClicksDailyController,
+        AffiliateEarningsController,
+        AffiliateTrackingController,
+        PartnersController,
         UserAccessController,
         BillingController,
         LicencesController,

@@ -19,6 +19,7 @@ const session = (overrides: Record<string, unknown> = {}) => ({
   amount_total: 4900,
   currency: 'usd',
   payment_intent: 'pi_1',
+  created: 1_548_374_400,
   metadata: {
     products: 'algoexpert, systemsexpert,algoexpert',
     affiliateCode: ' clem ',
@@ -34,6 +35,8 @@ describe('readCheckout', () => {
       kind: 'paid',
       priceVersion: 3,
       licence: null,
+      // The session's creation, the date an affiliate's sale counts on: 2019-01-25.
+      createdAt: '2019-01-25T00:00:00.000Z',
       checkout: {
         userId,
         purchaseId: 'cs_1',

@@ -22,6 +22,8 @@ const checkoutSessionSchema = z.object({
     .nullable()
     .optional(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
+  /** Unix seconds the session was created: an affiliate sale's date. */
+  created: z.number().int().optional(),
 });
 
 export type PaidCheckout = Omit<EventDataMap['PurchaseCompleted'], 'paidAt'>;
@@ -31,7 +33,14 @@ export type CheckoutReading =
    * `priceVersion`: the price list version the platform priced the checkout with (metadata).
    * `licence`: metadata `kind: 'licence'` with its `seats`: team licence seats, not ownership.
    */
-  | { kind: 'paid'; checkout: PaidCheckout; priceVersion: number | null; licence: { seats: number } | null }
+  | {
+      kind: 'paid';
+      checkout: PaidCheckout;
+      priceVersion: number | null;
+      licence: { seats: number } | null;
+      /** When the session was created (ISO), if Stripe said: the date of an affiliate's sale. */
+      createdAt: string | null;
+    }
   /** Not paid yet (delayed payment methods): `checkout.session.async_payment_succeeded` follows. */
   | { kind: 'unpaid' }
   | { kind: 'invalid'; message: string };
@@ -135,6 +144,7 @@ export function readCheckout(object: unknown): CheckoutReading {
     kind: 'paid',
     licence,
     priceVersion: Number.isInteger(priceVersion) && priceVersion > 0 ? priceVersion : null,
+    createdAt: session.created === undefined ? null : new Date(session.created * 1000).toISOString(),
     checkout: {
       userId: session.client_reference_id,
       purchaseId: session.id,

@@ -3,7 +3,16 @@ import type { DomainEventOf, EventDefinition, RecordedEventOf } from './define';
 import { CertificateIssuedV1 } from './certificates';
 import { SupportTicketOpenedV1 } from './support';
 import { TelemetryEventRecordedV1 } from './telemetry';
-import { AffiliateLinkClickedV1, AffiliateLinkClickedV2 } from './affiliates';
+import {
+  AffiliateEnrolledV1,
+  AffiliateExpiredV1,
+  AffiliateLinkClickedV1,
+  AffiliateLinkClickedV2,
+  AffiliatePayoutSentV1,
+  AffiliateSaleRecordedV1,
+  AffiliateSaleRefundedV1,
+  PartnerGroupAssignedV1,
+} from './affiliates';
 import {
   AccountWipedV1,
   RoleGrantedV1,
@@ -117,6 +126,12 @@ const latestByType = {
   SolutionCommentVoted: SolutionCommentVotedV1,
   SolutionCommentDeleted: SolutionCommentDeletedV1,
   SolutionCommentHidden: SolutionCommentHiddenV1,
+  AffiliateEnrolled: AffiliateEnrolledV1,
+  AffiliateExpired: AffiliateExpiredV1,
+  AffiliateSaleRecorded: AffiliateSaleRecordedV1,
+  AffiliateSaleRefunded: AffiliateSaleRefundedV1,
+  AffiliatePayoutSent: AffiliatePayoutSentV1,
+  PartnerGroupAssigned: PartnerGroupAssignedV1,
 } as const satisfies { [T in string]: EventDefinition<T, number, z.ZodType> };
 
 type LatestByType = typeof latestByType;

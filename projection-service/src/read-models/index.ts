@@ -1,6 +1,8 @@
 import type { Projection } from '../runtime/projection';
 import { certificatesProjection } from './certificates/certificates.projection';
 import { affiliateClicksDailyProjection } from './affiliate-clicks-daily/affiliate-clicks-daily.projection';
+import { affiliateEarningsProjection } from './affiliate-earnings/affiliate-earnings.projection';
+import { affiliateTrackingProjection } from './affiliate-tracking/affiliate-tracking.projection';
 import { telemetryDailyProjection } from './telemetry-daily/telemetry-daily.projection';
 import { userAccessProjection } from './user-access/user-access.projection';
 import { uiVersionBoundsProjection } from './ui-version-bounds/ui-version-bounds.projection';
@@ -23,6 +25,8 @@ import { licencesProjection } from './licences/licences.projection';
 export const projections: readonly Projection[] = [
   telemetryDailyProjection,
   affiliateClicksDailyProjection,
+  affiliateEarningsProjection,
+  affiliateTrackingProjection,
   userAccessProjection,
   uiVersionBoundsProjection,
   submissionsProjection,

@@ -270,6 +270,35 @@ const endpoints: Endpoint[] = [
   },
   { id: 'telemetryDailyCounts', request: get('/api/staff/v1/telemetry/daily') },
   { id: 'affiliateClicksDaily', request: get('/api/staff/v1/affiliates/clicks/daily') },
+  // Affiliates (affiliates.test.ts enrols and pays for real): an empty enrolment is refused after the
+  // access check, and no affiliate has the nil id.
+  { id: 'enrolAffiliate', request: post('/api/staff/v1/affiliates', {}), allowedStatus: 400 },
+  { id: 'listAffiliates', request: get('/api/staff/v1/affiliates') },
+  {
+    id: 'expireAffiliate',
+    request: post('/api/staff/v1/affiliates/00000000-0000-4000-8000-000000000000/expire'),
+    allowedStatus: 404,
+  },
+  {
+    id: 'sendAffiliatePayout',
+    request: post('/api/staff/v1/affiliates/00000000-0000-4000-8000-000000000000/payouts', {
+      month: '2024-01',
+    }),
+    allowedStatus: 404,
+  },
+  { id: 'getAffiliateData', request: get('/api/subscriptions/v1/affiliates/data') },
+  { id: 'getAffiliateTracking', request: get('/api/subscriptions/v1/affiliates/tracking?lookback=7') },
+  { id: 'getAffiliateAccount', request: post('/api/subscriptions/v2/affiliate-account/get') },
+  { id: 'getLastAffiliatePayout', request: get('/api/subscriptions/v2/affiliate_payouts/last') },
+  {
+    id: 'assignPartnerGroup',
+    request: post('/api/staff/v1/partners', {
+      email: 'partner@example.test',
+      affiliateIds: ['00000000-0000-4000-8000-000000000000'],
+    }),
+    allowedStatus: 404,
+  },
+  { id: 'getPartnerDashboard', request: get('/api/subscriptions/v1/partners/dashboard') },
   { id: 'rebuildProjection', request: post('/api/staff/v1/projections/affiliate-clicks-daily/rebuild') },
   {
     id: 'getMyAnnouncements',

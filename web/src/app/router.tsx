@@ -227,7 +227,8 @@ const other: RouteObject[] = [
   {
     path: 'affiliate-dashboard',
     lazy: () => import('./routes/other/affiliate-dashboard'),
-    handle: signedIn('Log in to see your affiliate earnings.', withoutSale),
+    // Open to visitors: they see how to become an affiliate (issue 18).
+    handle: withoutSale,
   },
   {
     path: 'licenses/manage',

@@ -10,5 +10,7 @@ export class FulfilCheckoutCommand {
     readonly correlationId: string,
     /** Team licence seats (metadata `kind: 'licence'`); null for a personal purchase. */
     readonly licence: { seats: number } | null = null,
+    /** The session's creation (ISO): the date an affiliate's sale counts on. */
+    readonly soldAt: string = paidAt,
   ) {}
 }

@@ -16,6 +16,7 @@ import {
 } from '../billing.repository';
 import { checkPaidAgainstStarted, decideFulfilment } from '../decide-billing';
 import { FulfilCheckoutCommand } from './fulfil-checkout.command';
+import { attributeSale } from '../../affiliates/attribute-sale/attribute-sale';
 
 /**
  * Grants a paid checkout's products as subscriptions, once, and only when it is the checkout the
@@ -37,6 +38,7 @@ export class FulfilCheckoutHandler implements ICommandHandler<FulfilCheckoutComm
     paidAt,
     correlationId,
     licence,
+    soldAt,
   }: FulfilCheckoutCommand): Promise<BillingOutcome> {
     // A started checkout never changes, so reading it before the transaction is as good as inside.
     const { state } = await this.aggregates.load(userStreamId(checkout.userId), checkoutsAggregate);
@@ -107,6 +109,15 @@ export class FulfilCheckoutHandler implements ICommandHandler<FulfilCheckoutComm
           { actor: { kind: 'system', id: 'stripe' }, correlationId },
         );
       }
+      // The affiliate the checkout's codes name earns from it (issue 18).
+      const { purchaseId, amount, currency, products } = checkout;
+      appended =
+        (await attributeSale(
+          tx,
+          checkout,
+          { purchaseId, amount, currency, products, soldAt },
+          correlationId,
+        )) ?? appended;
       await setFulfilmentPosition(tx.client, checkout.purchaseId, appended.position);
       return { outcome: 'fulfilled', appended };
     });

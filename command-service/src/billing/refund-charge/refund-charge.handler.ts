@@ -5,6 +5,7 @@ import { type BillingOutcome, commitBillingDecision } from '../billing-outcome';
 import { purchaseOfCharges, purchasesOf, recordRefund } from '../billing.repository';
 import { decideRefund } from '../decide-billing';
 import { RefundChargeCommand } from './refund-charge.command';
+import { reverseAttributedSale } from '../../affiliates/attribute-sale/attribute-sale';
 
 /**
  * Records a refund of a purchase; a full refund ends the subscriptions no other purchase covers. A
@@ -24,10 +25,14 @@ export class RefundChargeHandler implements ICommandHandler<RefundChargeCommand,
       const decision = decideRefund(await purchasesOf(tx.client, purchase.userId), purchase, refund);
       if (decision.events.length === 0) return { outcome: 'duplicate' };
       await recordRefund(tx.client, purchase.purchaseId, refund.amountRefunded, refund.full);
-      return {
-        outcome: 'refunded',
-        appended: await commitBillingDecision(tx, purchase.userId, decision, correlationId),
-      };
+      const appended = await commitBillingDecision(tx, purchase.userId, decision, correlationId);
+      // An attributed sale's refund takes the affiliate's earning back (issue 18).
+      const reversed = await reverseAttributedSale(
+        tx,
+        { purchaseId: purchase.purchaseId, amountRefunded: refund.amountRefunded, full: refund.full },
+        correlationId,
+      );
+      return { outcome: 'refunded', appended: reversed ?? appended };
     });
   }
 }

@@ -61,6 +61,7 @@ export class StripeWebhookController {
           paidAt,
           correlationId,
           reading.licence,
+          reading.createdAt ?? paidAt,
         ),
       );
     }

@@ -1,4 +1,5 @@
-import { ComingPanel, PageHeader } from '@/shared/ui/page';
+import { AffiliateDashboard } from '@/features/affiliates/components/affiliate-dashboard';
+import { PageHeader } from '@/shared/ui/page';
 
 export function Component() {
   return (
@@ -8,12 +9,7 @@ export function Component() {
         eyebrow="Affiliates"
         lead="Your link clicks, promo-code uses, sales and payouts."
       />
-      <ComingPanel title="Your earnings arrive soon">
-        <p>
-          Daily clicks, promo-code applications and sales per product, with monthly earnings and payout
-          status.
-        </p>
-      </ComingPanel>
+      <AffiliateDashboard />
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { ComingPanel, PageHeader } from '@/shared/ui/page';
+import { PartnerDashboard } from '@/features/affiliates/components/partner-dashboard';
+import { PageHeader } from '@/shared/ui/page';
 
 export function Component() {
   return (
@@ -6,11 +7,9 @@ export function Component() {
       <PageHeader
         title="Partner dashboard"
         eyebrow="Partners"
-        lead="Referrals and results for our partners."
+        lead="Your affiliate codes' sales and earnings, summed and code by code."
       />
-      <ComingPanel title="The partner dashboard opens soon">
-        <p>Referred learners, conversions and payouts for partner organisations.</p>
-      </ComingPanel>
+      <PartnerDashboard />
     </>
   );
 }

@@ -9,7 +9,7 @@ const affiliateStatusApi = api.injectEndpoints({
   }),
 });
 
-// Until the affiliates' calls are built (issue 18) this answers 501: the menu simply offers no dashboard.
+// A failure here only means the menu offers no dashboard: nothing to tell the user.
 markQuietEndpoints('getAffiliateData');
 
 export const { useGetAffiliateDataQuery } = affiliateStatusApi;
