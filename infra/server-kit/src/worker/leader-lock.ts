@@ -1,12 +1,16 @@
-import type { Pool, PoolClient } from 'pg';
+import { Client, type Pool } from 'pg';
 
 /**
  * A session-level PostgreSQL advisory lock on its own connection: the process holding it is the one
  * that works (a projection runner, the event forwarder); the others stand by and try again. The lock
  * dies with its connection, so a crashed process frees it at once.
+ *
+ * The connection is opened with the pool's settings but outside the pool: a process holds one lock
+ * per projection, and locks held on pooled clients would leave no client for the work itself once
+ * there are as many projections as the pool's size.
  */
 export class LeaderLock {
-  private client: PoolClient | undefined;
+  private client: Client | undefined;
 
   constructor(
     private readonly pool: Pool,
@@ -21,24 +25,25 @@ export class LeaderLock {
   /** Answers whether this process holds the lock now; `newly` when it has just taken it. */
   async acquire(): Promise<'held' | 'newly' | 'taken'> {
     if (this.client) return 'held';
-    const client = await this.pool.connect();
+    const client = new Client(this.pool.options);
+    client.on('error', () => {
+      // The lock died with its connection; take it again before the next batch.
+      if (this.client === client) this.client = undefined;
+    });
     try {
+      await client.connect();
       const result = await client.query<{ locked: boolean }>(
         'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
         [this.key],
       );
       if (!result.rows[0].locked) {
-        client.release();
+        await client.end();
         return 'taken';
       }
-      client.on('error', () => {
-        // The lock died with its connection; take it again before the next batch.
-        if (this.client === client) this.client = undefined;
-      });
       this.client = client;
       return 'newly';
     } catch (error) {
-      client.release(true);
+      await client.end().catch(() => undefined);
       throw error;
     }
   }
@@ -47,11 +52,7 @@ export class LeaderLock {
     const client = this.client;
     this.client = undefined;
     if (!client) return;
-    try {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [this.key]);
-      client.release();
-    } catch {
-      client.release(true);
-    }
+    // Ending the session frees its advisory locks.
+    await client.end().catch(() => undefined);
   }
 }
