@@ -1,5 +1,10 @@
 import { AccountPage } from '@/features/staff/components/account-page';
+import { StaffOnly } from '@/features/staff/components/staff-only';
 
 export function Component() {
-  return <AccountPage />;
+  return (
+    <StaffOnly>
+      <AccountPage />
+    </StaffOnly>
+  );
 }

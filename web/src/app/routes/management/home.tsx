@@ -1,5 +1,10 @@
 import { StaffHome } from '@/features/staff/components/staff-home';
+import { StaffOnly } from '@/features/staff/components/staff-only';
 
 export function Component() {
-  return <StaffHome />;
+  return (
+    <StaffOnly>
+      <StaffHome />
+    </StaffOnly>
+  );
 }
