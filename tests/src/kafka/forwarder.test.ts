@@ -334,5 +334,7 @@ describe('killed mid-batch', () => {
     } finally {
       await reader.close();
     }
-  });
+    // Six starts of the service and a 90-second delivery wait: more than jest's default 60 s on a
+    // loaded machine (a limit on waiting, not a speed assertion).
+  }, 300_000);
 });
