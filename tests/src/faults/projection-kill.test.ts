@@ -158,4 +158,6 @@ it('loses and double-counts nothing when killed in the middle of a batch', async
     'the rebuild to finish',
   );
   expect(await readModels()).toEqual(expected);
-});
+  // Several service starts, kills and two waits of up to 30 s: more than jest's default 60 s on a
+  // loaded machine (a limit on waiting, not a speed assertion).
+}, 300_000);
