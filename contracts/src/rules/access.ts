@@ -20,6 +20,8 @@ export type Principal =
       products: readonly ProductId[];
       /** The profile's region (prices, spec 3 user info); null or absent when unknown. */
       region?: string | null;
+      /** When the account was registered (ISO): the new-account offer's start; absent when unknown. */
+      registeredAt?: string;
     }
   /** The STAFF_TOKEN bearer: operations tooling without an account. */
   | { kind: 'operator' };

@@ -30,6 +30,7 @@ type SessionRow = {
   subscriptions: string[];
   wiped_at: Date | null;
   region: string | null;
+  created_at: Date;
 };
 
 const PRINCIPAL = Symbol('principal');
@@ -76,7 +77,7 @@ export class SessionAuthenticator {
                     -- Products of redeemed licence keys count as owned until the licence year ends.
                     u.subscriptions || ARRAY(SELECT g.product FROM identity_licence_grants g
                                               WHERE g.user_id = s.user_id AND g.expires_at > now()) AS subscriptions,
-                    p.region
+                    p.region, u.created_at
                FROM identity_sessions s JOIN identity_users u USING (user_id)
                     LEFT JOIN identity_profiles p USING (user_id)
               WHERE s.token_hash = $1`,
@@ -96,6 +97,7 @@ export class SessionAuthenticator {
       roles: session.roles,
       products: ownedProducts(session.roles, session.subscriptions) as ProductId[],
       region: session.region,
+      registeredAt: session.created_at.toISOString(),
     };
   }
 }

@@ -162,7 +162,7 @@ export class OfferingsController {
     await this.readYourWrites.ensure(request, response, [offeringsProjection.name]);
     const now = new Date();
     const user = principal.kind === 'user' ? principal : null;
-    const [priceList, firstSeenAt] = await Promise.all([this.priceList(), this.firstSeenAt(user?.userId)]);
+    const [priceList, firstSeenAt] = await Promise.all([this.priceList(), this.firstSeenAt(user)]);
     const region = pricingRegion(priceList, user?.region);
     let promo: PromoCodeTerms | null = null;
     let promoCodeError: OfferingsReply['promoCodeError'] = null;
@@ -239,13 +239,18 @@ export class OfferingsController {
     return list;
   }
 
-  private async firstSeenAt(userId: string | undefined): Promise<Date | null> {
-    if (!userId) return null;
+  /**
+   * When the buyer was first seen: the read model's registration, or, for an account registered so
+   * recently that the read model has not caught up, the session's own (the command side prices with
+   * the same registration time, so a brand-new account sees its offer at once and can buy at it).
+   */
+  private async firstSeenAt(user: { userId: string; registeredAt?: string } | null): Promise<Date | null> {
+    if (!user) return null;
     const { rows } = await this.pool.query<{ first_seen_at: Date }>(
       'SELECT first_seen_at FROM offerings_buyers WHERE user_id = $1',
-      [userId],
+      [user.userId],
     );
-    return rows[0]?.first_seen_at ?? null;
+    return rows[0]?.first_seen_at ?? (user.registeredAt ? new Date(user.registeredAt) : null);
   }
 
   private async promoCode(code: string) {
