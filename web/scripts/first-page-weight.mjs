@@ -12,7 +12,7 @@
  *
  * Monaco (every chunk built from node_modules/monaco-editor, found through the chunks' source maps) must
  * stay out of every first page and be reached, lazily, only by the routes that show the coding workspace
- * (src/features/workspace/): `monacoKB` is its gzipped size (`monacoChunks` each chunk's), `monacoRoutes`
+ * (src/features/workspace/) or the analysts' SQL editor (src/features/analytics/): `monacoKB` is its gzipped size (`monacoChunks` each chunk's), `monacoRoutes`
  * the routes that fetch it after their first page, `monacoFirstPageRoutes` those whose first page carries
  * it (none expected). The script exits 1 when a first page carries Monaco or a route outside the workspace
  * reaches it.
@@ -71,7 +71,8 @@ function chunkSources(file) {
 }
 const builtFrom = (file, pattern) => (chunkSources(file) ?? []).some((source) => pattern.test(source));
 const monacoSource = /(^|\/)node_modules\/monaco-editor\//;
-const workspaceSource = /(^|\/)src\/features\/workspace\//;
+// The features that show a Monaco editor: the coding workspace and the analysts' SQL editor.
+const workspaceSource = /(^|\/)src\/features\/(workspace|analytics)\//;
 
 const sum = (files) => [...files].reduce((total, file) => total + gzipKb(file), 0);
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);

@@ -125,7 +125,7 @@ export const routeSamples: readonly RouteSample[] = [
   { path: '/account/products', heading: signInPrompt },
   { path: '/account/transactions', heading: signInPrompt },
   { path: '/account/data', heading: signInPrompt },
-  { path: '/affiliate-dashboard', heading: signInPrompt },
+  { path: '/affiliate-dashboard', heading: 'Affiliate dashboard' },
   { path: '/licenses/manage', heading: signInPrompt },
   { path: '/licenses/purchase', heading: 'Buy licences for your team' },
   { path: '/license-key', heading: 'Redeem a licence key' },
