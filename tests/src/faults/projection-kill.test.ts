@@ -154,7 +154,8 @@ it('loses and double-counts nothing when killed in the middle of a batch', async
   for (const projection of projections) await admin.rebuild(projection);
   await waitFor(
     async () => (await admin.status()).projections.every((p) => p.state === 'idle'),
-    30_000,
+    // Every read model (21 of them) rebuilt from scratch: a limit on waiting, not a speed figure.
+    120_000,
     'the rebuild to finish',
   );
   expect(await readModels()).toEqual(expected);
