@@ -17,6 +17,8 @@ const commandsWithoutAck = new Set([
   'getTestCheckoutPage',
   'payTestCheckout',
   'cancelTestCheckout',
+  // Cancelling an analyst's running query stops a PostgreSQL backend; it appends nothing (the run's own event says it was cancelled).
+  'cancelAnalyticsQuery',
 ]);
 
 const placeholdersOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -49,10 +51,10 @@ describe('apiCalls', () => {
     }
   });
 
-  it('adds to section 7 only platform calls (staff, system) and what sign-in needs beyond it', () => {
+  it('adds to section 7 only platform calls (staff, system, analytics) and what sign-in needs beyond it', () => {
     const extra = apiCalls
       .filter((call) => !section7.has(call.id))
-      .filter((call) => !/^\/api\/(staff|system)\//.test(call.path));
+      .filter((call) => !/^\/api\/(staff|system|analytics)\//.test(call.path));
     // The OAuth callback, the provider list of the sign-in dialog, and sign-out (tokens are revocable).
     // The languages this deployment can run, for the workspace's language menu.
     // The public certificate pages behind generate_certificate's url.
@@ -62,6 +64,7 @@ describe('apiCalls', () => {
     // The walkthrough trace of a coding question, which the workspace's walkthrough pane animates.
     // Outside production, the test payment page standing in for Stripe's hosted checkout.
     // The pricing region of user info (spec 3 names the field, not how an account sets it).
+    // The partner dashboard (spec 2's /affiliate-dashboard for partner groups, whose codes are shared).
     expect(extra.map((call) => call.id).sort()).toEqual(
       [
         'stripeWebhook',
@@ -78,6 +81,7 @@ describe('apiCalls', () => {
         'openSupportTicket',
         'getCodingQuestionTrace',
         'setPricingRegion',
+        'getPartnerDashboard',
       ].sort(),
     );
   });
@@ -101,7 +105,7 @@ describe('apiCalls', () => {
 
   it('uses only known access kinds and products', () => {
     for (const call of apiCalls) {
-      expect(['anyone', 'user', 'owner', 'staff']).toContain(call.access.kind);
+      expect(['anyone', 'user', 'owner', 'staff', 'analyst']).toContain(call.access.kind);
       if (call.access.kind === 'owner') {
         expect([...productIds, 'fromPath']).toContain(call.access.product);
         if (call.access.product === 'fromPath') expect(paramNamesOf(call)).toContain('product');
