@@ -56,7 +56,8 @@ export type TrackingRow = z.infer<typeof trackingRowSchema>;
 /**
  * One UTC day of an affiliate's tracking: link clicks, promo-code applications (paid uses of the
  * affiliate's promo code), sales per product (`bundle`: a sale of more than one product; a sale
- * without products counts as algoexpert), what they came to (cents) and the affiliate's cut.
+ * without products counts as algoexpert), what they came to after refunds and the affiliate's cut,
+ * both in US cents (a sale in another currency counts at its dollar value when it was attributed).
  */
 export const trackingDaySchema = z.object({
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),

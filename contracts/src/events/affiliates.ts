@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from './define';
 import { affiliateCodeSchema } from '../rules/affiliates';
 import { ALL_ACCESS, productIds } from '../constants';
+import { LEGACY_USD_RATES, toUsdCents } from '../rules/pricing';
 
 /**
  * v1 stored only the code. v2 adds the landing path, unknown for old clicks (null).
@@ -76,6 +77,24 @@ export const AffiliateSaleRecordedV1 = defineEvent({
   }),
 });
 
+/**
+ * v2 adds the sale's value in US cents, converted when it was attributed at the rate of the price list
+ * it was priced with: affiliates earn in dollars whatever the buyer paid in. A v1 fact is converted at
+ * the legacy rates (LEGACY_USD_RATES), the only ones in force while v1 facts were written.
+ */
+export const AffiliateSaleRecordedV2 = defineEvent({
+  type: 'AffiliateSaleRecorded',
+  version: 2,
+  schema: AffiliateSaleRecordedV1.schema.extend({
+    /** `amount` in US cents (equal to it for a sale in dollars). */
+    usdAmount: z.number().int().min(0),
+  }),
+  upcastFromPrevious: (previous) => {
+    const v1 = AffiliateSaleRecordedV1.schema.parse(previous);
+    return { ...v1, usdAmount: toUsdCents(v1.amount, LEGACY_USD_RATES[v1.currency] ?? '1') };
+  },
+});
+
 /** A refund of an attributed sale: `amountRefunded` is the running total, as the provider reports it. */
 export const AffiliateSaleRefundedV1 = defineEvent({
   type: 'AffiliateSaleRefunded',
@@ -102,7 +121,7 @@ export const AffiliatePayoutSentV1 = defineEvent({
 });
 
 export type AffiliateEnrolled = z.infer<typeof AffiliateEnrolledV1.schema>;
-export type AffiliateSaleRecorded = z.infer<typeof AffiliateSaleRecordedV1.schema>;
+export type AffiliateSaleRecorded = z.infer<typeof AffiliateSaleRecordedV2.schema>;
 export type AffiliatePayoutSent = z.infer<typeof AffiliatePayoutSentV1.schema>;
 
 /** A partner's stream: staff assign the group of affiliate codes one partner (an account's email) owns. */

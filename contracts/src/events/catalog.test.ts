@@ -19,6 +19,28 @@ describe('event catalogue', () => {
   });
 
   describe('upcast', () => {
+    it('brings AffiliateSaleRecorded v1 to v2 with its dollar value at the legacy rates', () => {
+      const v1 = {
+        affiliateId: '11111111-1111-4111-8111-111111111111',
+        purchaseId: 'cs_1',
+        amount: 399_900,
+        currency: 'inr',
+        products: ['algoexpert'],
+        soldAt: '2024-03-10T10:00:00.000Z',
+        via: 'link',
+      };
+      // 399900 × 0.0113 = 4518.87 → 4519; a dollar sale keeps its amount.
+      expect(upcast('AffiliateSaleRecorded', 1, v1)).toEqual({
+        version: 2,
+        data: { ...v1, usdAmount: 4519 },
+      });
+      expect(upcast('AffiliateSaleRecorded', 1, { ...v1, amount: 8415, currency: 'usd' }).data).toMatchObject(
+        {
+          usdAmount: 8415,
+        },
+      );
+    });
+
     it('brings AffiliateLinkClicked v1 to v2 with an unknown landing path', () => {
       expect(upcast('AffiliateLinkClicked', 1, { affiliateCode: 'abc-1' })).toEqual({
         version: 2,

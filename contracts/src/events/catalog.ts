@@ -10,6 +10,7 @@ import {
   AffiliateLinkClickedV2,
   AffiliatePayoutSentV1,
   AffiliateSaleRecordedV1,
+  AffiliateSaleRecordedV2,
   AffiliateSaleRefundedV1,
   PartnerGroupAssignedV1,
 } from './affiliates';
@@ -128,7 +129,7 @@ const latestByType = {
   SolutionCommentHidden: SolutionCommentHiddenV1,
   AffiliateEnrolled: AffiliateEnrolledV1,
   AffiliateExpired: AffiliateExpiredV1,
-  AffiliateSaleRecorded: AffiliateSaleRecordedV1,
+  AffiliateSaleRecorded: AffiliateSaleRecordedV2,
   AffiliateSaleRefunded: AffiliateSaleRefundedV1,
   AffiliatePayoutSent: AffiliatePayoutSentV1,
   PartnerGroupAssigned: PartnerGroupAssignedV1,
@@ -137,7 +138,7 @@ const latestByType = {
 type LatestByType = typeof latestByType;
 
 /** Older versions, still stored: never removed while an event of that version exists. */
-const supersededDefinitions = [AffiliateLinkClickedV1] as const;
+const supersededDefinitions = [AffiliateLinkClickedV1, AffiliateSaleRecordedV1] as const;
 
 const latestDefinitions = Object.values(latestByType);
 const allDefinitions = [...supersededDefinitions, ...latestDefinitions];

@@ -5,6 +5,7 @@ import {
   affiliateMonthlyEarnings,
   affiliateSaleCutCents,
 } from './affiliate-earnings';
+import { toUsdCents } from './pricing';
 
 const perc = (cutPerc: number): AffiliateCut => ({ cutFlat: null, cutPerc });
 const flat = (cutFlat: number): AffiliateCut => ({ cutFlat, cutPerc: null });
@@ -105,6 +106,28 @@ describe('affiliate monthly earnings', () => {
       '2024-03',
     );
     expect(full).toMatchObject({ sales: 2, grossCents: 0, earningsCents: 0, status: '—' });
+  });
+
+  it('a sale in another currency earns on its dollar value; its refund scales in its own currency', () => {
+    // ₹3,999.00 = 399900 paise at 0.0113 → 4518.87 → 4519 US cents: fee 131.051 + 30 = 161.051;
+    // (4519 − 161.051) × 20 % = 871.5898; refund of ₹999.75 (a quarter) → × 3/4 = 653.69235;
+    // 2 % off the month (index 62): 640.6185 → 641.
+    const usdCents = toUsdCents(399_900, '0.0113');
+    expect(usdCents).toBe(4519);
+    const inr = { ...sale(399_900, '2024-03-10T00:00:00Z', 99_975), usdCents };
+    const [month] = monthsOf([inr], perc(20), '2024-03');
+    expect(month).toMatchObject({ grossCents: 654, feeCents: 161, earningsCents: 641 });
+    // The same sale had it been charged in dollars at that value.
+    const [asDollars] = monthsOf([sale(4519, '2024-03-10T00:00:00Z', 4519 / 4)], perc(20), '2024-03');
+    expect(asDollars).toMatchObject({ grossCents: 654, earningsCents: 641 });
+  });
+
+  it('converts to US cents exactly, half up once', () => {
+    expect(toUsdCents(10_000, '1')).toBe(10_000);
+    expect(toUsdCents(8900, '1.16')).toBe(10_324);
+    expect(toUsdCents(50, '0.01')).toBe(1); // 0.5 → 1
+    expect(toUsdCents(49, '0.01')).toBe(0);
+    expect(toUsdCents(0, '0.0113')).toBe(0);
   });
 
   it('rounds half up once, on the month, not per sale', () => {

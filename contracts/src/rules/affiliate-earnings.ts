@@ -14,9 +14,14 @@ export type AffiliateCut = { cutFlat: number | null; cutPerc: number | null };
 
 /** One attributed sale as the rule needs it. */
 export type AffiliateSaleFigures = {
-  /** What the buyer paid, in cents, after discounts. */
+  /** What the buyer paid, in cents of the sale's currency, after discounts. */
   amountCents: number;
-  /** Cents refunded so far (the running total); a full refund zeroes the earning whatever the figure. */
+  /**
+   * The same sale in US cents (equal to `amountCents` for a sale in dollars): the fee and the cut are
+   * worked out on it, as affiliates earn in dollars. Absent: the sale was in dollars.
+   */
+  usdCents?: number;
+  /** Cents of the sale's currency refunded so far (the running total); a full refund zeroes the earning. */
   refundedCents: number;
   fullyRefunded: boolean;
   /** When the sale happened (the paid checkout session's creation), an ISO timestamp. */
@@ -98,15 +103,18 @@ export function saleCountsForEarnings(sale: Pick<AffiliateSaleFigures, 'soldAt'>
   return Date.parse(sale.soldAt) >= AFFILIATE_EARNINGS_START;
 }
 
-/** The exact earning of one sale, before any monthly reduction. */
+const usdOf = (sale: AffiliateSaleFigures) => sale.usdCents ?? sale.amountCents;
+
+/** The exact earning of one sale, before any monthly reduction; a refund scales it in the sale's own currency. */
 function saleEarning(sale: AffiliateSaleFigures, cut: AffiliateCut): Exact {
   if (sale.fullyRefunded) return new Fraction(0);
   const a = sale.amountCents;
+  const usd = usdOf(sale);
   const base =
     cut.cutFlat !== null
       ? new Fraction(cut.cutFlat)
-      : new Fraction(a)
-          .sub(processingFee(a))
+      : new Fraction(usd)
+          .sub(processingFee(usd))
           .mul(new Fraction(cut.cutPerc ?? 0))
           .div(100);
   if (sale.refundedCents <= 0 || a <= 0) return base;
@@ -147,7 +155,7 @@ export function affiliateMonthlyEarnings(input: {
   for (let index = first; index <= last; index++) {
     const sales = byMonth.get(index) ?? [];
     const gross = sales.reduce((sum, sale) => sum.add(saleEarning(sale, input.cut)), new Fraction(0));
-    const fees = sales.reduce((sum, sale) => sum.add(processingFee(sale.amountCents)), new Fraction(0));
+    const fees = sales.reduce((sum, sale) => sum.add(processingFee(usdOf(sale))), new Fraction(0));
     let earningsCents = 0;
     let reductionCents = 0;
     const grossCents = roundHalfUp(gross);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import Fraction from 'fraction.js';
 import { allAccessProductIds, productIds, type ProductId } from '../constants';
 import type { ErrorCode } from '../errors';
 import type { Offering } from '../api/billing';
@@ -27,6 +28,15 @@ export const priceListSchema = z
       z.object({
         /** ISO 4217, lower case as the payment provider writes it. */
         currency: z.string().regex(/^[a-z]{3}$/),
+        /**
+         * US dollars one unit of `currency` is worth ("1" for usd), as a decimal: affiliates earn in
+         * US cents, so a sale in this region is converted at this rate when it is attributed. Absent
+         * from lists published before sales were converted: LEGACY_USD_RATES stands in.
+         */
+        usdRate: z
+          .string()
+          .regex(/^\d{1,6}(\.\d{1,10})?$/, 'A rate is a decimal number such as 0.0113.')
+          .optional(),
         /** Base price of each product on its own, in cents. */
         products: z.partialRecord(product, cents),
       }),
@@ -477,4 +487,23 @@ export function formatPrice(cents: number, currency: string): string {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(cents / 100);
+}
+
+/**
+ * The dollar rates in force while lists without `usdRate` were published (list version 1, which sold
+ * in usd, eur and inr): they convert those lists' sales, and a v1 affiliate sale fact when upcast.
+ */
+export const LEGACY_USD_RATES: Readonly<Record<string, string>> = { usd: '1', eur: '1.16', inr: '0.0113' };
+
+/** US dollars one unit of `currency` is worth under this list: its region's rate, else the legacy one. */
+export function usdRateOf(priceList: PriceList | null, currency: string): string {
+  const region = priceList
+    ? Object.values(priceList.regions).find((r) => r.currency === currency && r.usdRate !== undefined)
+    : undefined;
+  return region?.usdRate ?? LEGACY_USD_RATES[currency] ?? '1';
+}
+
+/** `amount` cents of a currency in US cents at `usdRate`, exactly, rounded half up once. */
+export function toUsdCents(amount: number, usdRate: string): number {
+  return Number(new Fraction(usdRate).mul(amount).add(1, 2).floor().valueOf());
 }

@@ -25,7 +25,7 @@ const secret = `whsec_${randomUUID().replaceAll('-', '')}`;
 const priceList = JSON.parse(
   readFileSync(path.resolve(__dirname, '../../../content/commerce/price-list.json'), 'utf8'),
 ) as { version: number };
-const paymentToken = `pt1.${priceList.version}.US.${'x'.repeat(22)}`;
+const paymentTokenOf = (region: string) => `pt1.${priceList.version}.${region}.${'x'.repeat(22)}`;
 
 let platform: Platform;
 const affiliateEmail = uniqueEmail('affiliate');
@@ -84,13 +84,20 @@ async function deliver(type: string, object: Record<string, unknown>) {
  * A new buyer checks out algoexpert with these codes; the webhook pays the session as created at
  * `createdAt`. Answers the amount paid, the payment intent (to refund it) and the webhook's position.
  */
-async function sale(codes: { affiliateCode?: string; promocode?: string }, createdAt: string) {
+async function sale(codes: { affiliateCode?: string; promocode?: string }, createdAt: string, region = 'US') {
   const buyer = await signInFake(platform.url);
+  if (region !== 'US') {
+    const set = await call(platform.url, '/api/users/v1/pricing-region/set', {
+      json: { region },
+      token: buyer.token,
+    });
+    expect(set.status).toBe(200);
+  }
   const purchased = await call<{ position: string }>(
     platform.url,
     '/api/subscriptions/v2/offerings/purchase',
     {
-      json: { paymentToken, offering: 'algoexpert', ...codes },
+      json: { paymentToken: paymentTokenOf(region), offering: 'algoexpert', ...codes },
       token: buyer.token,
     },
   );
@@ -119,7 +126,12 @@ async function sale(codes: { affiliateCode?: string; promocode?: string }, creat
     },
   });
   expect(paid.outcome).toBe('fulfilled');
-  return { amount: Number(started.amount), paymentIntent, position: paid.position };
+  return {
+    amount: Number(started.amount),
+    currency: String(started.currency),
+    paymentIntent,
+    position: paid.position,
+  };
 }
 
 const affiliateEvents = async () =>
@@ -376,11 +388,44 @@ describe('affiliates', () => {
     expect(none.body).toEqual({ isPartner: false, codes: [], months: [] });
   });
 
+  let ravi: SignedInUser;
+  it('a sale in rupees earns on its dollar value at the price list’s rate, in the months and the day’s tracking', async () => {
+    const raviEmail = uniqueEmail('ravi');
+    await enrol({ alias: 'ravi', email: raviEmail, cutPerc: 20, promocode: 'RAVI' });
+    const today = await sale({ affiliateCode: 'ravi' }, new Date().toISOString(), 'IN');
+    // ₹3,999.00 less the new account's 15 %: ₹3,399.15, charged in rupees.
+    expect([today.amount, today.currency]).toEqual([339_915, 'inr']);
+    const facts = (await affiliateEvents()).filter((e) => e.type === 'AffiliateSaleRecorded');
+    // 339915 paise × 0.0113 = 3841.0395 → 3841 US cents (content/commerce/price-list.json's IN rate).
+    expect(facts.at(-1)?.data).toMatchObject({ amount: 339_915, currency: 'inr', usdAmount: 3841 });
+    ravi = await signInFake(platform.url, { email: raviEmail });
+    const months = (await dataOf(ravi, today.position)).body.months;
+    // Fee 0.029 × 3841 + 30 = 141.389; (3841 − 141.389) × 20 % = 739.9222; − 2 % = 725.12 → 725.
+    expect(months.at(-1)).toMatchObject({
+      month: monthOf(new Date()),
+      sales: 1,
+      grossCents: 740,
+      feeCents: 141,
+      earningsCents: 725,
+      status: 'In Progress',
+    });
+    const tracking = await call<{ days: TrackingDay[] }>(
+      platform.url,
+      '/api/subscriptions/v1/affiliates/tracking?lookback=1',
+      { token: ravi.token },
+    );
+    expect(tracking.body.days).toEqual([
+      expect.objectContaining({ day: utcToday(), amount: 3841, cut: 740 }),
+    ]);
+  });
+
   it('rebuilt read models answer the same months', async () => {
     const live = (await dataOf(affiliate)).body;
+    const liveRavi = (await dataOf(ravi)).body;
     await rebuildProjection(platform, 'affiliate-earnings');
     await rebuildProjection(platform, 'affiliate-tracking');
     expect((await dataOf(affiliate)).body).toEqual(live);
+    expect((await dataOf(ravi)).body).toEqual(liveRavi);
     expect(live.months.slice(0, 3).map((m) => m.earningsCents)).toEqual([1596, 0, 2652]);
   });
 });

@@ -91,12 +91,12 @@ describe('the price list', () => {
       status: 'succeeded',
       priceRegion: 'US',
       currency: 'usd',
-      priceVersion: 1,
+      priceVersion: shipped.version,
       marketingChannel: null,
       promoCodeError: null,
       promotion: null,
     });
-    expect(readPaymentToken(reply.paymentToken!)).toEqual({ priceVersion: 1, region: 'US' });
+    expect(readPaymentToken(reply.paymentToken!)).toEqual({ priceVersion: shipped.version, region: 'US' });
     expect(reply.offerings['tech-interview']).toEqual({
       products: ['algoexpert', 'systemsexpert'],
       priceShares: [
@@ -131,16 +131,16 @@ describe('the price list', () => {
 
   it('staff publish a new version: offerings use it at once; the same version again changes nothing; an older one is refused', async () => {
     const next = structuredClone(shipped);
-    next.version = 2;
+    next.version = shipped.version + 1;
     next.bundles.find((b) => b.id === 'tech-interview')!.prices.US = 13900;
     const published = await call<{ position: string; version: number }>(platform.url, PUBLISH, {
       json: next,
       token: STAFF_TOKEN,
     });
-    expect([published.status, published.body.version]).toEqual([200, 2]);
+    expect([published.status, published.body.version]).toEqual([200, next.version]);
     const reply = await offerings();
-    expect([reply.priceVersion, amount(reply, 'tech-interview')]).toEqual([2, 13900]);
-    expect(readPaymentToken(reply.paymentToken!)?.priceVersion).toBe(2);
+    expect([reply.priceVersion, amount(reply, 'tech-interview')]).toEqual([next.version, 13900]);
+    expect(readPaymentToken(reply.paymentToken!)?.priceVersion).toBe(next.version);
 
     const before = await platform.countEvents();
     expect((await call(platform.url, PUBLISH, { json: next, token: STAFF_TOKEN })).status).toBe(200);
@@ -148,7 +148,7 @@ describe('the price list', () => {
     expect([older.status, older.body.code]).toEqual([409, 'WRONG_EXPECTED_VERSION']);
     expect(await platform.countEvents()).toBe(before);
     // The command side prices purchases with the same list.
-    expect((await new PriceListRepository(platform.pool).currentPriceList()).version).toBe(2);
+    expect((await new PriceListRepository(platform.pool).currentPriceList()).version).toBe(next.version);
   });
 
   it('a list that does not hold together is refused, and only staff publish', async () => {

@@ -15,6 +15,7 @@ const sale = {
   purchaseId: 'cs_1',
   amount: 10_000,
   currency: 'usd',
+  usdAmount: 10_000,
   products: ['algoexpert' as const],
   soldAt: '2024-03-10T12:00:00.000Z',
 };

@@ -1,10 +1,19 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
-import { LICENCE_YEAR_MS, licenceStreamId, promoCodeStreamId, userStreamId } from '@app/contracts';
+import {
+  LICENCE_YEAR_MS,
+  PRICE_LIST_STREAM,
+  licenceStreamId,
+  promoCodeStreamId,
+  toUsdCents,
+  usdRateOf,
+  userStreamId,
+} from '@app/contracts';
 import { LOGGER } from '@app/server-kit';
 import { AggregateStore } from '../../infrastructure/aggregate-store';
 import { checkoutsAggregate } from '../../commerce/checkouts.aggregate';
+import { priceListVersionsAggregate } from '../../commerce/price-list/price-list.aggregate';
 import { EventAppender } from '../../infrastructure/event-appender';
 import { lockUser } from '../../identity/identity.repository';
 import { type BillingOutcome, commitBillingDecision } from '../billing-outcome';
@@ -45,6 +54,12 @@ export class FulfilCheckoutHandler implements ICommandHandler<FulfilCheckoutComm
     const started = state.sessions.get(checkout.purchaseId);
     const mismatch = checkPaidAgainstStarted(started, checkout, priceVersion, licence);
     if (mismatch) throw mismatch;
+    // Affiliates earn in dollars: the sale's value at the rate of the list it was priced with.
+    const { state: lists } = await this.aggregates.load(PRICE_LIST_STREAM, priceListVersionsAggregate);
+    const usdRate = usdRateOf(
+      priceVersion === null ? null : (lists.get(priceVersion) ?? null),
+      checkout.currency,
+    );
     return this.appender.transaction(async (tx) => {
       const user = await lockUser(tx.client, checkout.userId);
       if (!user || user.wiped) {
@@ -115,7 +130,7 @@ export class FulfilCheckoutHandler implements ICommandHandler<FulfilCheckoutComm
         (await attributeSale(
           tx,
           checkout,
-          { purchaseId, amount, currency, products, soldAt },
+          { purchaseId, amount, currency, usdAmount: toUsdCents(amount, usdRate), products, soldAt },
           correlationId,
         )) ?? appended;
       await setFulfilmentPosition(tx.client, checkout.purchaseId, appended.position);

@@ -15,3 +15,16 @@ export const priceListAggregate: Aggregate<PublishedPriceList> = {
     }
   },
 };
+
+/** The `price-list` stream folded by version: every list ever published (a charge names its version). */
+export const priceListVersionsAggregate: Aggregate<ReadonlyMap<number, PriceList>> = {
+  initialState: () => new Map(),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'PriceListPublished':
+        return new Map(state).set(event.data.version, event.data.list);
+      default:
+        return state;
+    }
+  },
+};

@@ -24,7 +24,16 @@ const enrolled = (
 const sold = (affiliateId: string, purchaseId: string, amount: number, soldAt: string): GivenEvent => ({
   type: 'AffiliateSaleRecorded',
   streamId: affiliateAccountStreamId(affiliateId),
-  data: { affiliateId, purchaseId, amount, currency: 'usd', products: ['algoexpert'], soldAt, via: 'link' },
+  data: {
+    affiliateId,
+    purchaseId,
+    amount,
+    currency: 'usd',
+    usdAmount: amount,
+    products: ['algoexpert'],
+    soldAt,
+    via: 'link',
+  },
 });
 const refunded = (
   affiliateId: string,
@@ -103,6 +112,29 @@ describe('affiliate earnings read model', () => {
     ]);
     // 1936 × 0.75 = 1452; − 29.04 = 1422.96 → 1423.
     expect(months(rows.rm_affiliate_months)).toEqual([[clem, '2024-03', 1, 1452, 1423]]);
+  });
+
+  it('given a sale in rupees, then it earns on its dollar value and its refund scales in rupees', async () => {
+    const rows = await scenario.given(projection, [
+      enrolled(clem, { cutFlat: null, cutPerc: 20 }),
+      {
+        type: 'AffiliateSaleRecorded',
+        streamId: affiliateAccountStreamId(clem),
+        data: {
+          affiliateId: clem,
+          purchaseId: 'cs_inr',
+          amount: 399_900,
+          currency: 'inr',
+          usdAmount: 4519,
+          products: ['algoexpert'],
+          soldAt: '2024-03-10T10:00:00.000Z',
+          via: 'link',
+        },
+      },
+      refunded(clem, 'cs_inr', 99_975, false),
+    ]);
+    // (4519 − 161.051) × 20 % × 3/4 = 653.69 → 654; less 2 % → 641 (the rule's own test).
+    expect(months(rows.rm_affiliate_months)).toEqual([[clem, '2024-03', 1, 654, 641]]);
   });
 
   it('given the same batch delivered twice, then the rows are those of one delivery', async () => {

@@ -4,6 +4,7 @@ import { defineProjection } from '../../runtime/projection';
 type SaleRow = {
   affiliate_id: string;
   amount: string;
+  usd_amount: string;
   amount_refunded: string;
   fully_refunded: boolean;
   sold_at: Date;
@@ -67,6 +68,7 @@ export const affiliateEarningsProjection = defineProjection({
             sold_at: event.data.soldAt,
             amount_refunded: 0,
             fully_refunded: false,
+            usd_amount: event.data.usdAmount,
           });
           break;
         case 'AffiliateSaleRefunded':
@@ -159,7 +161,7 @@ async function recomputeMonths(tx: Tx, affiliateIds: string[]): Promise<void> {
     [affiliateIds],
   );
   const sales = await tx.query<SaleRow>(
-    `SELECT affiliate_id, amount, amount_refunded, fully_refunded, sold_at FROM rm_affiliate_sales
+    `SELECT affiliate_id, amount, usd_amount, amount_refunded, fully_refunded, sold_at FROM rm_affiliate_sales
       WHERE affiliate_id = ANY($1::uuid[])`,
     [affiliateIds],
   );
@@ -170,6 +172,7 @@ async function recomputeMonths(tx: Tx, affiliateIds: string[]): Promise<void> {
     return affiliateMonthlyEarnings({
       sales: own.map((s) => ({
         amountCents: Number(s.amount),
+        usdCents: Number(s.usd_amount),
         refundedCents: Number(s.amount_refunded),
         fullyRefunded: s.fully_refunded,
         soldAt: s.sold_at.toISOString(),

@@ -18,10 +18,20 @@ type SaleRow = {
   day: string;
   products: string[];
   amount: string;
+  usd_amount: string;
   amount_refunded: string;
   fully_refunded: boolean;
   sold_at: Date;
 };
+
+/** What a sale kept after its refunds, in US cents (a refund is in the sale's currency: scaled), half up. */
+function keptUsdCents(sale: SaleRow): number {
+  const amount = Number(sale.amount);
+  const refunded = Number(sale.amount_refunded);
+  if (sale.fully_refunded || refunded >= amount) return 0;
+  const usd = Number(sale.usd_amount);
+  return refunded <= 0 ? usd : Math.floor((usd * (amount - refunded)) / amount + 0.5);
+}
 
 /** The days from `lookback − 1` days ago to today (UTC), oldest first. */
 function lookbackDays(lookback: number, now: Date): string[] {
@@ -78,7 +88,7 @@ export class AffiliateTrackingController {
         day.promocodeApplications = row.promocode_applications ?? 0;
       }
       const sales = await this.pool.query<SaleRow>(
-        `SELECT to_char(day, 'YYYY-MM-DD') AS day, products, amount, amount_refunded, fully_refunded, sold_at
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day, products, amount, usd_amount, amount_refunded, fully_refunded, sold_at
            FROM rm_affiliate_tracking_sales WHERE affiliate_id = $1 AND day >= $2`,
         [account.affiliate_id, from],
       );
@@ -90,11 +100,12 @@ export class AffiliateTrackingController {
         const own = sales.rows.filter((s) => s.day === dayKey);
         for (const sale of own) {
           day.sales[affiliateSaleCategory(sale.products)] += 1;
-          day.amount += Number(sale.amount) - Number(sale.amount_refunded);
+          day.amount += keptUsdCents(sale);
         }
         day.cut = affiliateSaleCutCents(
           own.map((s) => ({
             amountCents: Number(s.amount),
+            usdCents: Number(s.usd_amount),
             refundedCents: Number(s.amount_refunded),
             fullyRefunded: s.fully_refunded,
             soldAt: s.sold_at.toISOString(),

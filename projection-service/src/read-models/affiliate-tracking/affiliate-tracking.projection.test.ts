@@ -25,7 +25,16 @@ const sold = (
 ): GivenEvent => ({
   type: 'AffiliateSaleRecorded',
   streamId: affiliateAccountStreamId(clem),
-  data: { affiliateId: clem, purchaseId, amount: 10_000, currency: 'usd', products, soldAt, via: 'link' },
+  data: {
+    affiliateId: clem,
+    purchaseId,
+    amount: 10_000,
+    currency: 'usd',
+    usdAmount: 10_000,
+    products,
+    soldAt,
+    via: 'link',
+  },
 });
 
 const history: GivenEvent[] = [

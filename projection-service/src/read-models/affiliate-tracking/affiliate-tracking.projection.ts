@@ -60,6 +60,7 @@ export const affiliateTrackingProjection = defineProjection({
             amount: event.data.amount,
             amount_refunded: 0,
             fully_refunded: false,
+            usd_amount: event.data.usdAmount,
           });
           break;
         case 'AffiliateSaleRefunded':
