@@ -99,12 +99,12 @@ export async function allAffiliates(db: Queryable): Promise<AffiliateRecord[]> {
 /** Records an attributed sale; false when the purchase was attributed already (a redelivery). */
 export async function recordAffiliateSale(
   db: Queryable,
-  sale: { purchaseId: string; affiliateId: string; amount: number; soldAt: string },
+  sale: { purchaseId: string; affiliateId: string; amount: number; usdAmount: number; soldAt: string },
 ): Promise<boolean> {
   const result = await db.query(
-    `INSERT INTO affiliate_sales (purchase_id, affiliate_id, amount, sold_at) VALUES ($1, $2, $3, $4)
+    `INSERT INTO affiliate_sales (purchase_id, affiliate_id, amount, usd_amount, sold_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT DO NOTHING`,
-    [sale.purchaseId, sale.affiliateId, sale.amount, sale.soldAt],
+    [sale.purchaseId, sale.affiliateId, sale.amount, sale.usdAmount, sale.soldAt],
   );
   return result.rowCount === 1;
 }
@@ -144,14 +144,17 @@ export async function recordAffiliateRefund(
 export async function affiliateSales(db: Queryable, affiliateId: string): Promise<AffiliateSaleFigures[]> {
   const { rows } = await db.query<{
     amount: string;
+    usd_amount: string;
     amount_refunded: string;
     fully_refunded: boolean;
     sold_at: Date;
-  }>('SELECT amount, amount_refunded, fully_refunded, sold_at FROM affiliate_sales WHERE affiliate_id = $1', [
-    affiliateId,
-  ]);
+  }>(
+    'SELECT amount, usd_amount, amount_refunded, fully_refunded, sold_at FROM affiliate_sales WHERE affiliate_id = $1',
+    [affiliateId],
+  );
   return rows.map((row) => ({
     amountCents: Number(row.amount),
+    usdCents: Number(row.usd_amount),
     refundedCents: Number(row.amount_refunded),
     fullyRefunded: row.fully_refunded,
     soldAt: row.sold_at.toISOString(),

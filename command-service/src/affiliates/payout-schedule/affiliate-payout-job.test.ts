@@ -42,12 +42,14 @@ beforeAll(async () => {
     purchaseId: 'cs_1',
     affiliateId: withSales,
     amount: 10_000,
+    usdAmount: 10_000,
     soldAt: '2024-03-10T00:00:00.000Z',
   });
   await recordAffiliateSale(pool, {
     purchaseId: 'cs_2',
     affiliateId: withoutMarchSales,
     amount: 10_000,
+    usdAmount: 10_000,
     soldAt: '2024-02-10T00:00:00.000Z',
   });
 }, 60_000);
