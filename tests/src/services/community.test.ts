@@ -409,10 +409,23 @@ describe('ownership and moderation', () => {
 describe('account wipe', () => {
   it('keeps what the learner wrote as from a removed account, and keeps their votes counted', async () => {
     const leaving = await solver('Leaving Learner');
+    const username = `leaving_${Date.now().toString(36)}`;
+    expect(
+      (await call(platform.url, '/api/auth/v1/username/set', { json: { username }, token: leaving.token }))
+        .status,
+    ).toBe(200);
     const { sharedSolution } = await share(leaving, 'Before I go');
-    const note = (await comment(leaving, sharedSolution.id, 'My note')).comment;
+    const posted = await comment(leaving, sharedSolution.id, 'My note');
+    const note = posted.comment;
     await post(bob, 'vote', { solutionId: sharedSolution.id, vote: 1 });
-    await post(leaving, 'vote', { solutionId: sharedSolution.id, vote: 1 });
+    const lastVote = await post(leaving, 'vote', { solutionId: sharedSolution.id, vote: 1 });
+    // While the account lives, its public username is shown on what it wrote (and nothing else of it).
+    const before = await list(bob, { sortBy: 'newest' }, lastVote.body.position);
+    expect(before.solutions.find((s) => s.id === sharedSolution.id)?.authorName).toBe(username);
+    const noteBefore = listComments.response.parse(
+      (await post(bob, 'comments/list', { solutionId: sharedSolution.id }, posted.position)).body,
+    ).comments;
+    expect(noteBefore).toEqual([expect.objectContaining({ id: note.id, authorName: username })]);
     const wiped = await call<Ack>(platform.url, '/api/auth/v1/account/wipe', {
       json: {},
       token: leaving.token,
@@ -421,6 +434,7 @@ describe('account wipe', () => {
     const listed = await list(bob, { sortBy: 'newest' }, wiped.body.position);
     expect(listed.solutions.find((s) => s.id === sharedSolution.id)).toMatchObject({
       authorRemoved: true,
+      authorName: null,
       upvotes: 2,
       currentUserVote: 1,
     });
@@ -428,7 +442,7 @@ describe('account wipe', () => {
       (await post(bob, 'comments/list', { solutionId: sharedSolution.id }, wiped.body.position)).body,
     ).comments;
     expect(comments).toEqual([
-      expect.objectContaining({ id: note.id, authorRemoved: true, content: 'My note' }),
+      expect.objectContaining({ id: note.id, authorRemoved: true, authorName: null, content: 'My note' }),
     ]);
   });
 });

@@ -25,6 +25,8 @@ export const sharedSolutionSchema = z
     isOwn: z.boolean().optional(),
     /** Its author's account was wiped: the content stays, from a removed account. */
     authorRemoved: z.boolean().optional(),
+    /** The author's public username; null when they chose none (or the account was wiped). */
+    authorName: z.string().nullable().optional(),
   })
   .loose();
 export type SharedSolution = z.infer<typeof sharedSolutionSchema>;
@@ -45,6 +47,8 @@ export const commentSchema = z
     /** Deleted by its author or hidden by staff: shown as deleted (empty content), its replies kept. */
     deleted: z.boolean().optional(),
     authorRemoved: z.boolean().optional(),
+    /** The author's public username; null when they chose none, the account was wiped, or it is deleted. */
+    authorName: z.string().nullable().optional(),
   })
   .loose();
 export type Comment = z.infer<typeof commentSchema>;

@@ -23,6 +23,7 @@ type Row = {
   upvotes: number;
   shared_at: Date;
   author_removed: boolean;
+  author_name: string | null;
   current_user_vote: number;
   total: string;
 };
@@ -56,9 +57,10 @@ export class SharedSolutionsController {
     const { rows } = await this.pool.query<Row>(
       `SELECT s.solution_id, s.question_id, s.author_id, s.title, s.explanation, s.language, s.solution,
               s.upvotes, s.shared_at, s.author_removed, COALESCE(v.vote, 0) AS current_user_vote,
-              count(*) OVER () AS total
+              p.username AS author_name, count(*) OVER () AS total
          FROM rm_shared_solutions s
          LEFT JOIN rm_shared_solution_votes v ON v.solution_id = s.solution_id AND v.user_id = $2::uuid
+         LEFT JOIN identity_profiles p ON p.user_id = s.author_id
         WHERE s.question_id = $1 AND s.removed_at IS NULL AND ($3::text IS NULL OR s.language = $3)
         ORDER BY ${ORDER[input.sortBy]}
         LIMIT $4 OFFSET $5`,
@@ -78,6 +80,7 @@ export class SharedSolutionsController {
         createdAt: row.shared_at.toISOString(),
         isOwn: viewerId !== null && row.author_id === viewerId,
         authorRemoved: row.author_removed,
+        authorName: row.author_removed ? null : row.author_name,
       })),
       totalCount,
       hasMore: (input.page + 1) * size < totalCount,

@@ -27,14 +27,17 @@ type Row = {
   posted_at: Date;
   removed: boolean;
   author_removed: boolean;
+  author_name: string | null;
   current_user_vote: number;
 };
 
 /** The columns of a comment seen by the viewer ($2); removed ones show as deleted, without text. */
 const COLUMNS = `c.comment_id, c.solution_id, c.parent_id, c.author_id, c.content, c.was_edited, c.upvotes,
   c.num_children, c.posted_position, c.posted_at, c.removed_at IS NOT NULL AS removed, c.author_removed,
-  COALESCE(v.vote, 0) AS current_user_vote`;
-const JOIN_VIEWER = `LEFT JOIN rm_solution_comment_votes v ON v.comment_id = c.comment_id AND v.user_id = $2::uuid`;
+  COALESCE(v.vote, 0) AS current_user_vote, p.username AS author_name`;
+/** The viewer's vote, and the author's public username (a handle the author chose to show; nothing else). */
+const JOIN_VIEWER = `LEFT JOIN rm_solution_comment_votes v ON v.comment_id = c.comment_id AND v.user_id = $2::uuid
+  LEFT JOIN identity_profiles p ON p.user_id = c.author_id`;
 /** A removed comment stays only while it has replies (they keep their thread). */
 const SHOWN = `(c.removed_at IS NULL OR c.num_children > 0)`;
 
@@ -52,6 +55,7 @@ function toComment(row: Row, viewerId: string | null): Comment {
     isOwn: viewerId !== null && row.author_id === viewerId,
     deleted: row.removed,
     authorRemoved: row.author_removed,
+    authorName: row.removed || row.author_removed ? null : row.author_name,
   };
 }
 

@@ -22,6 +22,7 @@ import {
 
 type SolutionsListArg = CallArg<typeof listSharedSolutions>;
 type CommentsListArg = CallArg<typeof listComments>;
+type NestedCommentsListArg = CallArg<typeof listNestedComments>;
 
 /**
  * The community calls the workspace's Solutions tab uses (issue 23). Votes show at once: the cached
@@ -71,28 +72,43 @@ export const communityApi = api.injectEndpoints({
     deleteComment: contractMutation(build, deleteComment, { invalidatesTags: ['SolutionComments'] }),
     voteComment: build.mutation<
       CallResponse<typeof voteComment>,
-      { commentId: string; vote: Vote; listArg: CommentsListArg | null }
+      {
+        commentId: string;
+        vote: Vote;
+        /** The cached page the comment is on: the top-level page, or the batch of replies. */
+        listArg: CommentsListArg | null;
+        repliesArg?: NestedCommentsListArg;
+      }
     >({
       query: ({ commentId, vote }) => toFetchArgs(voteComment, { commentId, vote }),
-      async onQueryStarted({ commentId, vote, listArg }, { dispatch, queryFulfilled }) {
-        const patch = listArg
-          ? dispatch(
-              communityApi.util.updateQueryData('listComments', listArg, (draft) => {
-                const comment = draft.comments.find((c) => c.id === commentId);
-                if (!comment) return;
-                comment.upvotes += vote - comment.currentUserVote;
-                comment.currentUserVote = vote;
-              }),
-            )
-          : null;
+      async onQueryStarted({ commentId, vote, listArg, repliesArg }, { dispatch, queryFulfilled }) {
+        const apply = (
+          upvotes: (comment: { upvotes: number; currentUserVote: Vote }) => number,
+          next: Vote,
+        ) => {
+          const recipe = (draft: { comments: { id: string; upvotes: number; currentUserVote: Vote }[] }) => {
+            const comment = draft.comments.find((c) => c.id === commentId);
+            if (!comment) return;
+            comment.upvotes = upvotes(comment);
+            comment.currentUserVote = next;
+          };
+          if (listArg) return dispatch(communityApi.util.updateQueryData('listComments', listArg, recipe));
+          if (repliesArg) {
+            return dispatch(communityApi.util.updateQueryData('listNestedComments', repliesArg, recipe));
+          }
+          return null;
+        };
+        const patch = apply((c) => c.upvotes + vote - c.currentUserVote, vote);
         try {
-          await queryFulfilled;
+          const { data } = await queryFulfilled;
+          // The server's count, which may hold other learners' votes cast meanwhile.
+          apply(() => data.upvotes, data.currentUserVote);
         } catch {
           patch?.undo();
         }
       },
-      // Replies are cached per batch: they take the new count from a refetch.
-      invalidatesTags: (_result, _error, { listArg }) => (listArg ? [] : ['SolutionComments']),
+      invalidatesTags: (_result, _error, { listArg, repliesArg }) =>
+        listArg || repliesArg ? [] : ['SolutionComments'],
     }),
   }),
 });

@@ -118,6 +118,7 @@ export function SolutionsPane({ question, signedIn, code, language, look }: Solu
             </button>
             <span className="shared-solution__meta">
               {solution.language}
+              {solution.authorName ? ` · by ${solution.authorName}` : ''}
               {solution.authorRemoved ? ' · from a removed account' : ''}
               {solution.isOwn ? ' · yours' : ''}
             </span>
@@ -328,9 +329,11 @@ type CommentItemProps = {
   signedIn: boolean;
   /** The top-level page it is on (its votes patch it); null for a reply. */
   listArg: { solutionId: string; page: number } | null;
+  /** For a reply: the batch of replies it came in (its votes patch that). */
+  repliesArg?: { parentId: string; cursor: string | null };
 };
 
-function CommentItem({ comment, signedIn, listArg }: CommentItemProps) {
+function CommentItem({ comment, signedIn, listArg, repliesArg }: CommentItemProps) {
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
   const [repliesShown, setRepliesShown] = useState(false);
@@ -338,7 +341,12 @@ function CommentItem({ comment, signedIn, listArg }: CommentItemProps) {
   const [remove] = useDeleteCommentMutation();
   const solutionId = comment.solutionId ?? '';
   const cast = (value: Vote) =>
-    void vote({ commentId: comment.id, vote: comment.currentUserVote === value ? 0 : value, listArg });
+    void vote({
+      commentId: comment.id,
+      vote: comment.currentUserVote === value ? 0 : value,
+      listArg,
+      repliesArg,
+    });
   return (
     <li className="comment">
       {comment.deleted ? (
@@ -374,6 +382,7 @@ function CommentItem({ comment, signedIn, listArg }: CommentItemProps) {
             </button>
           </span>
         )}
+        {comment.authorName ? <span className="comment__author">{comment.authorName}</span> : null}
         {comment.wasEdited && !comment.deleted ? <span>(edited)</span> : null}
         {comment.authorRemoved ? <span>from a removed account</span> : null}
         {signedIn && !comment.deleted ? (
@@ -445,7 +454,13 @@ function ReplyBatch({ parentId, cursor, signedIn, isLast, onMore }: ReplyBatchPr
   return (
     <>
       {data?.comments.map((reply) => (
-        <CommentItem key={reply.id} comment={reply} signedIn={signedIn} listArg={null} />
+        <CommentItem
+          key={reply.id}
+          comment={reply}
+          signedIn={signedIn}
+          listArg={null}
+          repliesArg={{ parentId, cursor }}
+        />
       ))}
       {isLast && data?.hasMore && data.cursor ? (
         <li>
