@@ -56,6 +56,7 @@ import {
   LicenceKeyDeletedV1,
   LicenceKeyEditedV1,
   LicenceSeatsAddedV1,
+  LicenceSeatsWithdrawnV1,
 } from './licences';
 import { AnalyticsQueryDeletedV1, AnalyticsQueryRanV1, AnalyticsQuerySavedV1 } from './analytics';
 import {
@@ -111,6 +112,7 @@ const latestByType = {
   PromoCodeExpired: PromoCodeExpiredV1,
   PromoCodeRedeemed: PromoCodeRedeemedV1,
   LicenceSeatsAdded: LicenceSeatsAddedV1,
+  LicenceSeatsWithdrawn: LicenceSeatsWithdrawnV1,
   LicenceKeyCreated: LicenceKeyCreatedV1,
   LicenceKeyEdited: LicenceKeyEditedV1,
   LicenceKeyDeleted: LicenceKeyDeletedV1,

@@ -76,8 +76,25 @@ export const LicenceKeyAppliedV1 = defineEvent({
   }),
 });
 
+/**
+ * A licence purchase was refunded in full: its seats leave the licence, the unused ones first, then
+ * unredeemed uses of its keys (the newest key first). Redemptions already made keep their access.
+ */
+export const LicenceSeatsWithdrawnV1 = defineEvent({
+  type: 'LicenceSeatsWithdrawn',
+  version: 1,
+  schema: z.object({
+    holderId,
+    /** The refunded checkout session (the purchase that added the seats). */
+    purchaseId: z.string().min(1).max(255),
+    products: z.array(product).min(1),
+    seats: z.number().int().min(1),
+  }),
+});
+
 export type LicenceSeatsAdded = z.infer<typeof LicenceSeatsAddedV1.schema>;
 export type LicenceKeyCreated = z.infer<typeof LicenceKeyCreatedV1.schema>;
 export type LicenceKeyEdited = z.infer<typeof LicenceKeyEditedV1.schema>;
 export type LicenceKeyDeleted = z.infer<typeof LicenceKeyDeletedV1.schema>;
 export type LicenceKeyApplied = z.infer<typeof LicenceKeyAppliedV1.schema>;
+export type LicenceSeatsWithdrawn = z.infer<typeof LicenceSeatsWithdrawnV1.schema>;

@@ -112,6 +112,45 @@ describe('licence rule (spec 4: keys against unused seats)', () => {
     expect(changeLicence(book, key('B', 5), now, { check: false })).toMatchObject({ keys: [{ code: 'B' }] });
   });
 
+  it('a refunded purchase takes its seats back: unused first, then unredeemed key uses, newest key first', () => {
+    const bought = (purchaseId: string, n: number) => ({ ...seats(n), purchaseId }) as LicenceChange;
+    const withdraw = (purchaseId: string, n: number) =>
+      ({ kind: 'withdrawSeats', purchaseId, products: ['algoexpert'], seats: n }) as LicenceChange;
+    // 4 + 6 seats; keys A (3 uses, 2 redeemed) then B (5 uses, 1 redeemed): 2 unused.
+    const book = apply(
+      emptyLicenceBook(),
+      bought('cs_1', 4),
+      bought('cs_2', 6),
+      key('A', 3),
+      key('B', 5),
+      redeem('A', 'u1'),
+      redeem('A', 'u2'),
+      redeem('B', 'u3'),
+    );
+    expect(unused(book)).toBe(2);
+    // Refunding the 6 seats: 2 unused, then B's 4 unredeemed uses (B keeps its redemption).
+    const refunded = apply(book, withdraw('cs_2', 6));
+    expect(refunded.seats.algoexpert).toMatchObject({ total: 4, unused: 0 });
+    expect(refunded.keys.map((k) => [k.code, k.count, k.redemptions.length])).toEqual([
+      ['B', 1, 1],
+      ['A', 3, 2],
+    ]);
+    expect(licenceSeatSummary(refunded)[0]).toMatchObject({ total: 4, unused: 0, redeemed: 3 });
+    // The same refund again, or one of an unknown purchase, changes nothing.
+    expect(apply(refunded, withdraw('cs_2', 6))).toEqual(refunded);
+    expect(apply(refunded, withdraw('cs_9', 1))).toEqual(refunded);
+    // Refunding the other 4 too: A's 1 unredeemed use goes; the 3 redeemed seats stay counted.
+    const both = apply(refunded, withdraw('cs_1', 4));
+    expect(both.seats.algoexpert).toMatchObject({ total: 3, unused: 0 });
+    expect(both.keys.map((k) => [k.code, k.count])).toEqual([
+      ['B', 1],
+      ['A', 2],
+    ]);
+    // A key left with no use and no redemption goes.
+    const idle = apply(emptyLicenceBook(), bought('cs_3', 2), key('C', 2));
+    expect(apply(idle, withdraw('cs_3', 2)).keys).toEqual([]);
+  });
+
   it('formats key codes in four groups and matches them regardless of case', () => {
     const code = formatLicenceKeyCode(Uint8Array.from({ length: 16 }, (_, i) => i * 7));
     expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);

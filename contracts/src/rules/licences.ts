@@ -42,22 +42,30 @@ export type LicenceSeats = {
   isEnterprise: boolean;
 };
 
+/** A licence purchase as the book remembers it, so a refund can take its seats back. */
+export type LicencePurchase = { products: LicensedProduct[]; seats: number; withdrawn: boolean };
+
 export type LicenceBook = {
   seats: Partial<Record<LicensedProduct, LicenceSeats>>;
   /** Live keys, the newest first. */
   keys: LicenceKeyRecord[];
   /** Redemptions of deleted keys stay counted as used seats (their access stays granted). */
   retiredRedemptions: Partial<Record<LicensedProduct, number>>;
+  /** The purchases that added seats, by checkout session (absent from books folded before refunds). */
+  purchases?: Record<string, LicencePurchase>;
 };
 
 export type LicenceChange =
   | {
       kind: 'addSeats';
+      /** The checkout that bought them (absent in older tests' changes: not refundable). */
+      purchaseId?: string;
       products: LicensedProduct[];
       seats: number;
       isEnterprise: boolean;
       expiresAt: string;
     }
+  | { kind: 'withdrawSeats'; purchaseId: string; products: LicensedProduct[]; seats: number }
   | { kind: 'createKey'; code: string; name: string; count: number; product: LicensedProduct }
   | { kind: 'editKey'; code: string; name?: string; count?: number }
   | { kind: 'deleteKey'; code: string }
@@ -121,8 +129,16 @@ export function changeLicence(
           isEnterprise: (before?.isEnterprise ?? false) || change.isEnterprise,
         };
       }
-      return { ...book, seats };
+      const purchases = change.purchaseId
+        ? {
+            ...book.purchases,
+            [change.purchaseId]: { products: change.products, seats: change.seats, withdrawn: false },
+          }
+        : book.purchases;
+      return { ...book, seats, ...(purchases ? { purchases } : {}) };
     }
+    case 'withdrawSeats':
+      return withdrawSeats(book, change);
     case 'createKey': {
       const pool = book.seats[change.product];
       if (check) {
@@ -227,6 +243,47 @@ export function changeLicence(
   }
 }
 
+/**
+ * A refunded purchase's seats leave the licence: per product, the unused seats first, then the
+ * unredeemed uses of its keys, the newest key first (a key left with no use and no redemption goes).
+ * Seats already redeemed stay, in the total too: the learners keep the access they were given. Withdrawing a purchase
+ * twice, or one the book does not know, changes nothing.
+ */
+function withdrawSeats(
+  book: LicenceBook,
+  change: Extract<LicenceChange, { kind: 'withdrawSeats' }>,
+): LicenceBook {
+  const purchase = book.purchases?.[change.purchaseId];
+  if (!purchase || purchase.withdrawn) return book;
+  const seats = { ...book.seats };
+  let keys = book.keys;
+  for (const product of change.products) {
+    const pool = seats[product];
+    if (!pool) continue;
+    const fromUnused = Math.min(pool.unused, change.seats);
+    let remaining = change.seats - fromUnused;
+    keys = keys.flatMap((key) => {
+      if (remaining === 0 || key.product !== product) return [key];
+      const cut = Math.min(key.count - key.redemptions.length, remaining);
+      remaining -= cut;
+      const count = key.count - cut;
+      return count === 0 ? [] : [{ ...key, count }];
+    });
+    // Seats redeemed stay counted in the total: they are in use and cannot be taken back.
+    seats[product] = {
+      ...pool,
+      total: pool.total - (change.seats - remaining),
+      unused: pool.unused - fromUnused,
+    };
+  }
+  return {
+    ...book,
+    seats,
+    keys,
+    purchases: { ...book.purchases, [change.purchaseId]: { ...purchase, withdrawn: true } },
+  };
+}
+
 function withUnused(book: LicenceBook, product: LicensedProduct, delta: number): LicenceBook['seats'] {
   const pool = book.seats[product];
   if (!pool) return book.seats;
@@ -277,6 +334,7 @@ export const normalizeLicenceKeyCode = (code: string) => code.trim().toUpperCase
 
 const licenceEventTypes = [
   'LicenceSeatsAdded',
+  'LicenceSeatsWithdrawn',
   'LicenceKeyCreated',
   'LicenceKeyEdited',
   'LicenceKeyDeleted',
@@ -292,10 +350,18 @@ export function licenceChangeOf(event: LicenceEvent, occurredAt: string): Licenc
     case 'LicenceSeatsAdded':
       return {
         kind: 'addSeats',
+        purchaseId: event.data.purchaseId,
         products: event.data.products,
         seats: event.data.seats,
         isEnterprise: event.data.isEnterprise,
         expiresAt: event.data.expiresAt,
+      };
+    case 'LicenceSeatsWithdrawn':
+      return {
+        kind: 'withdrawSeats',
+        purchaseId: event.data.purchaseId,
+        products: event.data.products,
+        seats: event.data.seats,
       };
     case 'LicenceKeyCreated':
       return {

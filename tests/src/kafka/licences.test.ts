@@ -6,6 +6,7 @@ import { fixtureContent } from '../services/content-support';
 import {
   FREE_QUESTION,
   LOCKED_QUESTION,
+  LICENCE_WEBHOOK_SECRET,
   licenceScenarios,
   publishPriceList,
 } from '../services/licences-scenarios';
@@ -32,7 +33,7 @@ beforeAll(async () => {
       KAFKA_TOPIC: topic,
       KAFKA_TOPIC_PARTITIONS: '6',
       KAFKA_SESSION_TIMEOUT_MS: '6000',
-      STRIPE_WEBHOOK_SECRET: `whsec_${randomUUID().replaceAll('-', '')}`,
+      STRIPE_WEBHOOK_SECRET: LICENCE_WEBHOOK_SECRET,
       // Published below: the harness waits for the catch-up checkpoints only when nothing was appended at start.
       PUBLISH_CONTENT: 'false',
       CONTENT_DIR: content.dir,

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import Stripe from 'stripe';
 import { LICENCE_YEAR_MS, type LicenceState, licenceStreamId, userStreamId } from '@app/contracts';
 import {
   type Answer,
@@ -44,6 +46,9 @@ export async function publishPriceList(platform: Platform): Promise<void> {
   });
   expect(published.status).toBe(200);
 }
+
+/** The webhook secret both licence suites start their platform with (the refund is delivered signed). */
+export const LICENCE_WEBHOOK_SECRET = `whsec_${randomUUID().replaceAll('-', '')}`;
 
 export function licenceScenarios(get: () => Platform) {
   const url = () => get().url;
@@ -394,6 +399,60 @@ export function licenceScenarios(get: () => Platform) {
     expect(state.body.unusedLicenses).toEqual({ algoexpert: 2 });
     expect(state.body.licenseKeys.algoexpert).toHaveLength(14);
     expect(await licenceEventCount(holder)).toBe(1 + 14);
+  });
+
+  it('a full refund of a licence purchase takes its seats back: unused first, then unredeemed key uses; redeemed access stays', async () => {
+    const holder = await signInFake(url());
+    await buySeats(holder, { product: 'algoexpert', count: 3 });
+    const created = await createKey(holder, { name: 'Refunded team', count: 2, product: 'algoexpert' });
+    expect(created.status).toBe(200);
+    const learner = await signInFake(url());
+    const applied = await applyKey(learner, created.body.license.code);
+    expect(applied.status).toBe(200);
+    const { rows } = await get().pool.query<{ charge_id: string }>(
+      'SELECT charge_id FROM billing_purchases WHERE user_id = $1',
+      [holder.userId],
+    );
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'charge.refunded',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: `ch_${randomUUID().replaceAll('-', '')}`,
+          object: 'charge',
+          payment_intent: rows[0]!.charge_id,
+          amount_refunded: 3 * ALGO_SEAT,
+          refunded: true,
+        },
+      },
+    });
+    const deliver = () =>
+      call<{ outcome: string; position: string }>(url(), '/api/subscriptions/v1/stripe/webhook', {
+        raw: payload,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: LICENCE_WEBHOOK_SECRET,
+          }),
+        },
+      });
+    const refunded = await deliver();
+    expect([refunded.status, refunded.body.outcome]).toEqual([200, 'refunded']);
+    // 1 unused seat, then the key's 1 unredeemed use; the redeemed seat stays (and its access).
+    const state = await stateOf(holder, refunded.body.position);
+    expect(state.body.unusedLicenses).toEqual({ algoexpert: 0 });
+    expect(state.body.licenseKeys.algoexpert).toEqual([expect.objectContaining({ count: 1 })]);
+    expect((await openLocked(learner, refunded.body.position)).status).toBe(200);
+    const another = await signInFake(url());
+    const refused = await applyKey(another, created.body.license.code);
+    expect([refused.status, refused.body.code]).toEqual([409, 'LICENCE_KEY_EXHAUSTED']);
+    // Stripe delivering the refund again takes nothing more.
+    const events = await licenceEventCount(holder);
+    expect((await deliver()).body.outcome).toBe('duplicate');
+    expect(await licenceEventCount(holder)).toBe(events);
   });
 
   it('the licences read model rebuilt from the events holds the same rows as the live one', async () => {

@@ -1,7 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { type Platform, startPlatform } from './platform-harness';
 import { fixtureContent } from './content-support';
-import { FREE_QUESTION, LOCKED_QUESTION, licenceScenarios, publishPriceList } from './licences-scenarios';
+import {
+  FREE_QUESTION,
+  LOCKED_QUESTION,
+  LICENCE_WEBHOOK_SECRET,
+  licenceScenarios,
+  publishPriceList,
+} from './licences-scenarios';
 
 /* Team licences with the projections on the catch-up feed (the default); kafka/licences.test.ts runs the same with Kafka. */
 
@@ -10,7 +15,7 @@ let platform: Platform;
 beforeAll(async () => {
   platform = await startPlatform({
     env: {
-      STRIPE_WEBHOOK_SECRET: `whsec_${randomUUID().replaceAll('-', '')}`,
+      STRIPE_WEBHOOK_SECRET: LICENCE_WEBHOOK_SECRET,
       PUBLISH_CONTENT: 'true',
       CONTENT_DIR: content.dir,
     },

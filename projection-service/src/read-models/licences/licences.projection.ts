@@ -3,6 +3,7 @@ import { defineProjection } from '../../runtime/projection';
 
 const eventTypes = [
   'LicenceSeatsAdded',
+  'LicenceSeatsWithdrawn',
   'LicenceKeyCreated',
   'LicenceKeyEdited',
   'LicenceKeyDeleted',
