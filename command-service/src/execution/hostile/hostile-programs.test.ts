@@ -257,7 +257,8 @@ describe.each(hostileLanguages)('%s', (language: HostileLanguage) => {
     expect(loop.timedOut).toBe(true);
     expect(loop.results[0]).toMatchObject({ passed: false, error: { type: 'TIMEOUT' } });
     expect(fork.compileError).toBeUndefined();
-    expect(fork.outOfResources).toBe(true);
+    // Stopped by the process limit, or (on a machine too busy to fork that fast) by the time limit.
+    expect(fork.outOfResources === true || fork.timedOut === true).toBe(true);
     expect(fork.results[0].passed).toBe(false);
     expect(innocent.results.length).toBe(pairWithSum.tests.length);
     expect(innocent.results.every((r) => r.passed)).toBe(true);
