@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 import { Histogram, type Registry } from 'prom-client';
@@ -62,6 +63,8 @@ export class EventAppender {
   async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let appended = false;
+    // The transaction's first event is the decision: what it appends next (to any stream) it caused.
+    let rootEventId: string | undefined;
     try {
       await client.query('BEGIN');
       const store = new PgEventStore(client, { notify: false });
@@ -69,7 +72,10 @@ export class EventAppender {
         client,
         append: async (streamId, events, options = {}) => {
           const stop = this.latency.startTimer();
-          const outcome = await store.append(streamId, events, options);
+          const identified = events.map((event) => ({ ...event, eventId: event.eventId ?? randomUUID() }));
+          const causationId = options.causationId ?? rootEventId;
+          rootEventId ??= identified[0]?.eventId;
+          const outcome = await store.append(streamId, identified, { ...options, causationId });
           stop({ outcome: outcome.idempotent ? 'idempotent' : 'ok' });
           appended ||= !outcome.idempotent;
           return { position: formatPosition(outcome.position), idempotent: outcome.idempotent };

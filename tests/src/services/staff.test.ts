@@ -232,6 +232,15 @@ describe('account history', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.event).toEqual(signedIn);
     expect(answer.body.sameCorrelation.map((e) => e.type)).toEqual(['UserRegistered']);
+    // The sign-in's first event (the registration) caused the rest of what it appended.
+    expect(answer.body.causedBy.map((e) => e.type)).toEqual(['UserRegistered']);
+    const registered = await call<{ caused: HistoryEvent[]; causedBy: HistoryEvent[] }>(
+      platform.url,
+      `/api/staff/v1/events/${all[0].eventId}/causation`,
+      { token: boss.token },
+    );
+    expect(registered.body.causedBy).toEqual([]);
+    expect(registered.body.caused.map((e) => e.eventId)).toContain(signedIn.eventId);
     const unknown = await call(
       platform.url,
       `/api/staff/v1/events/00000000-0000-4000-8000-000000000000/causation`,

@@ -60,6 +60,13 @@ describe('append and read a stream', () => {
     expect(meta.eventId).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(meta.occurredAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
+    // A batch's first event is the decision; the others name it as their cause.
+    const batch = stream();
+    await store.append(batch, [click('d'), click('e'), click('f')], { correlationId: 'corr-2' });
+    const [head, ...rest] = await store.readStream(batch);
+    expect(head.metadata.causationId).toBe('corr-2');
+    expect(rest.map((e) => e.metadata.causationId)).toEqual([head.metadata.eventId, head.metadata.eventId]);
+
     const backwards = await store.readStream(id, { direction: 'backwards', maxCount: 2 });
     expect(backwards.map((e) => e.revision)).toEqual([2, 1]);
     const fromOne = await store.readStream(id, { fromRevision: 1, maxCount: 1 });

@@ -341,7 +341,9 @@ export class PgEventStore {
     }
     const occurredAt = (context.occurredAt ?? new Date()).toISOString();
     const actor = context.actor ?? { kind: 'system' };
-    return events.map((event) => {
+    // The batch's first event is the decision; the others are its consequences, caused by it.
+    const ids = events.map((event) => event.eventId ?? randomUUID());
+    return events.map((event, index) => {
       if (!isKnownEventType(event.type)) {
         throw new InvalidAppendError('UNKNOWN_EVENT_TYPE', new UnknownEventTypeError(event.type).message);
       }
@@ -364,7 +366,7 @@ export class PgEventStore {
           `The data of ${event.type} is ${size} bytes; the limit is ${MAX_EVENT_DATA_BYTES}.`,
         );
       }
-      const eventId = event.eventId ?? randomUUID();
+      const eventId = ids[index];
       if (!UUID_PATTERN.test(eventId))
         throw new InvalidAppendError('VALIDATION_FAILED', 'An event id is a UUID.');
       const version = latestVersion(event.type);
@@ -372,7 +374,7 @@ export class PgEventStore {
       const metadata: EventMetadata = {
         eventId,
         correlationId,
-        causationId: context.causationId ?? correlationId,
+        causationId: context.causationId ?? (index === 0 ? correlationId : ids[0]),
         actor,
         occurredAt,
         schemaVersion: version,
