@@ -4,6 +4,7 @@ import { getApiErrorMessage } from '@/shared/api/api-error';
 import { findSection, products } from '@/shared/catalog/products';
 import { Button, LinkButton } from '@/shared/ui/button';
 import { Loader } from '@/shared/ui/loader';
+import { InlineMarkdown } from '@/shared/ui/markdown';
 import { PageHeader } from '@/shared/ui/page';
 import {
   type QuizAnswerValue,
@@ -218,6 +219,11 @@ function QuizRunner({ product, quiz, required, onQuiz }: RunnerProps) {
         onAnswer={(given) => void submit(question.id, given)}
       />
       {errorNote}
+      {answeredCount < questions.length ? (
+        <p id="quiz-finish-note" className="quiz-standing">
+          Finishing now counts the {questions.length - answeredCount} unanswered questions as wrong.
+        </p>
+      ) : null}
       <div className="quiz-actions">
         {index > 0 ? (
           <Button variant="secondary" onClick={() => setIndex(index - 1)}>
@@ -229,15 +235,14 @@ function QuizRunner({ product, quiz, required, onQuiz }: RunnerProps) {
             {isJudged(question) ? 'Next question' : 'Skip for now'}
           </Button>
         ) : null}
-        {isLast || answeredCount === questions.length ? (
-          <Button
-            variant={isLast && isJudged(question) ? 'primary' : 'secondary'}
-            onClick={() => void complete()}
-            isLoading={finishing.isLoading}
-          >
-            Finish quiz
-          </Button>
-        ) : null}
+        <Button
+          variant={answeredCount === questions.length ? 'primary' : 'secondary'}
+          onClick={() => void complete()}
+          isLoading={finishing.isLoading}
+          aria-describedby={answeredCount < questions.length ? 'quiz-finish-note' : undefined}
+        >
+          Finish quiz
+        </Button>
       </div>
     </section>
   );
@@ -300,7 +305,7 @@ function QuestionCard({ question, given, busy, onAnswer }: QuestionCardProps) {
       {question.kind === 'mcq' ? (
         <fieldset className="quiz-choices" disabled={judged || busy}>
           <legend id={promptId} className="quiz-question__prompt">
-            {question.prompt}
+            <InlineMarkdown text={question.prompt} />
           </legend>
           {(question.choices ?? []).map((label, choiceIndex) => {
             const state = !judged
@@ -319,7 +324,9 @@ function QuestionCard({ question, given, busy, onAnswer }: QuestionCardProps) {
                   checked={choice === choiceIndex}
                   onChange={() => setChoice(choiceIndex)}
                 />
-                <span>{label}</span>
+                <InlineMarkdown text={label} />
+                {state === 'right' ? <span className="quiz-choice__mark"> · right answer</span> : null}
+                {state === 'wrong' ? <span className="quiz-choice__mark"> · your answer</span> : null}
               </label>
             );
           })}
@@ -327,7 +334,7 @@ function QuestionCard({ question, given, busy, onAnswer }: QuestionCardProps) {
       ) : (
         <div className="quiz-fitb">
           <label id={promptId} htmlFor={`quiz-input-${question.id}`} className="quiz-question__prompt">
-            {question.prompt}
+            <InlineMarkdown text={question.prompt} />
           </label>
           <input
             id={`quiz-input-${question.id}`}
@@ -349,9 +356,17 @@ function QuestionCard({ question, given, busy, onAnswer }: QuestionCardProps) {
           role="status"
         >
           <p className="quiz-verdict__title">
-            {question.isCorrect ? 'Correct.' : `Not quite. The answer: ${rightAnswerText(question)}`}
+            {question.isCorrect ? (
+              'Correct.'
+            ) : (
+              <>
+                Not quite. The answer: <InlineMarkdown text={rightAnswerText(question)} />
+              </>
+            )}
           </p>
-          <p className="quiz-verdict__explanation">{question.explanation}</p>
+          <p className="quiz-verdict__explanation">
+            <InlineMarkdown text={question.explanation ?? ''} />
+          </p>
         </div>
       ) : (
         <div className="quiz-actions">
@@ -399,13 +414,22 @@ function QuizResults({ quiz, required, onRetake, retaking }: ResultsProps) {
       <ol className="quiz-review">
         {quiz.questions.map((question) => (
           <li key={question.id} data-correct={question.isCorrect ? 'true' : 'false'}>
-            <p className="quiz-review__prompt">{question.prompt}</p>
+            <p className="quiz-review__prompt">
+              <InlineMarkdown text={question.prompt} />
+            </p>
             <p>
               <span className="quiz-review__verdict">{question.isCorrect ? '✓ Correct' : '✗ Incorrect'}</span>{' '}
-              · Your answer: {givenAnswerText(question, quiz.userAnswers[question.id])}
+              · Your answer:{' '}
+              <InlineMarkdown text={givenAnswerText(question, quiz.userAnswers[question.id])} />
             </p>
-            {!question.isCorrect ? <p>Right answer: {rightAnswerText(question)}</p> : null}
-            <p className="quiz-review__explanation">{question.explanation}</p>
+            {!question.isCorrect ? (
+              <p>
+                Right answer: <InlineMarkdown text={rightAnswerText(question)} />
+              </p>
+            ) : null}
+            <p className="quiz-review__explanation">
+              <InlineMarkdown text={question.explanation ?? ''} />
+            </p>
           </li>
         ))}
       </ol>
