@@ -4,8 +4,8 @@ import type { ProblemProductId } from '../constants';
 
 /*
  * The quiz rules both services share: which quiz a product has, how an answer is judged, the score, and
- * what of a question the learner may see (the right answer and the explanation only once the quiz is
- * finished).
+ * what of a question the learner may see (the right answer and the explanation only once the learner
+ * has answered that question, or the quiz is finished).
  */
 
 /** Each product with a quiz has one, named by the product's id. */
@@ -43,14 +43,36 @@ export function scoreQuiz(
 }
 
 /**
- * A question as the learner sees it: without its answer and explanation until `reveal` (the quiz is
- * finished), then with them and whether the learner's answer was right.
+ * Whether a question's right answer and explanation may be shown: once the learner has answered it (the
+ * answer is then final until the quiz is started again: see answersChangedAfterReveal), or once the quiz
+ * is finished.
+ */
+export const isQuestionRevealed = (finished: boolean, given: QuizAnswer | undefined) =>
+  finished || given !== undefined;
+
+/**
+ * The questions whose answer the learner saw (they answered them before) and whose answer the new
+ * answers change or leave out: an answer once judged cannot be taken back until the quiz restarts.
+ */
+export function answersChangedAfterReveal(
+  before: Readonly<Record<string, QuizAnswer>>,
+  after: Readonly<Record<string, QuizAnswer>>,
+): string[] {
+  return Object.keys(before).filter(
+    (id) => after[id] === undefined || JSON.stringify(after[id]) !== JSON.stringify(before[id]),
+  );
+}
+
+/**
+ * A question as the learner sees it: without its answer and explanation until it is revealed (answered,
+ * or the quiz finished: isQuestionRevealed), then with them and whether the learner's answer was right.
  */
 export function quizQuestionView(
   question: QuizQuestionContent,
-  reveal: boolean,
+  finished: boolean,
   given: QuizAnswer | undefined,
 ) {
+  const reveal = isQuestionRevealed(finished, given);
   const shown = {
     id: question.slug,
     order: question.order,

@@ -33,7 +33,7 @@ export const routeSamples: readonly RouteSample[] = [
   { path: '/systems/fundamentals/caching', heading: 'Caching' },
   { path: '/systems/questions', heading: 'Design questions' },
   { path: '/systems/workspace/design-a-code-judge', heading: 'Design A Code Judge' },
-  { path: '/systems/quiz', heading: 'Systems design quiz' },
+  { path: '/systems/quiz', heading: signInPrompt },
   { path: '/systems/interview-tips', heading: 'Interview tips' },
   {
     path: '/systems/interview-tips/ask-clarifying-questions',
@@ -56,7 +56,7 @@ export const routeSamples: readonly RouteSample[] = [
   },
   { path: '/machine-learning/design-questions', heading: 'ML design questions' },
   { path: '/machine-learning/design-questions/news-feed-ranking', heading: 'News Feed Ranking' },
-  { path: '/machine-learning/quiz', heading: 'ML quiz' },
+  { path: '/machine-learning/quiz', heading: signInPrompt },
   { path: '/machine-learning/interview-tips', heading: 'Interview tips' },
   {
     path: '/machine-learning/interview-tips/how-ml-interviews-work',

@@ -215,7 +215,7 @@ describe('quizzes', () => {
     );
   });
 
-  it('never send the right answers before the quiz is finished; finishing judges on the server and moves quizScore', async () => {
+  it("never send a question's right answer before the learner answered it; answering reveals its verdict, finishing judges the rest and moves quizScore", async () => {
     const token = (await signInWithRoles(platform.url, ['systemsexpertv1'], 'quiz-taker')).token;
     const listed = await systems('quiz/list', {}, token);
     expect(listed.status).toBe(200);
@@ -244,17 +244,34 @@ describe('quizzes', () => {
       token,
     );
     expect(answered.status).toBe(200);
-    expect((answered.body as QuizReply).quiz.userAnswers).toEqual({ 'sample-cache-aside': 1 });
-    expect(JSON.stringify(answered.body)).not.toMatch(answerKeys);
+    const answeredQuiz = (answered.body as QuizReply).quiz;
+    expect(answeredQuiz.userAnswers).toEqual({ 'sample-cache-aside': 1 });
+    // The answered question comes back judged, with its explanation; the others still without answers.
+    expect(answeredQuiz.questions[0]).toMatchObject({
+      id: 'sample-cache-aside',
+      answer: 1,
+      isCorrect: true,
+      explanation: expect.any(String),
+    });
+    expect(JSON.stringify(answeredQuiz.questions.slice(1))).not.toMatch(answerKeys);
     const again = await call<QuizReply['quiz'][]>(platform.url, '/api/problems/v1/systems-design-quiz/list', {
       json: {},
       token,
       headers: { 'x-min-position': (answered.body as QuizReply).position },
     });
     expect(again.body[0].userAnswers).toEqual({ 'sample-cache-aside': 1 });
-    expect(JSON.stringify(again.body)).not.toMatch(answerKeys);
+    expect(again.body[0].questions[0]).toMatchObject({ answer: 1, isCorrect: true });
+    expect(JSON.stringify(again.body[0].questions.slice(1))).not.toMatch(answerKeys);
     const unknown = await systems('quiz/answer', { id: 'systemsexpert', answers: { 'no-such': 1 } }, token);
     expect(unknown.status).toBe(400);
+    // Once its verdict was shown, an answer stays: changing or dropping it is refused.
+    const changed = await systems(
+      'quiz/answer',
+      { id: 'systemsexpert', answers: { 'sample-cache-aside': 0 } },
+      token,
+    );
+    expect(changed.status).toBe(400);
+    expect((await systems('quiz/answer', { id: 'systemsexpert', answers: {} }, token)).status).toBe(400);
 
     const finished = await call<QuizReply>(platform.url, '/api/problems/v1/systems-design-quiz/finish', {
       json: {

@@ -70,7 +70,11 @@ const systems: RouteObject[] = [
     lazy: () => import('./routes/systems/workspace'),
     handle: workspace,
   },
-  { path: 'systems/quiz', lazy: () => import('./routes/systems/quiz') },
+  {
+    path: 'systems/quiz',
+    lazy: () => import('./routes/systems/quiz'),
+    handle: signedIn('Sign in to take the systems design quiz and keep your score.'),
+  },
   { path: 'systems/interview-tips/:lessonId?', lazy: () => import('./routes/systems/interview-tips') },
 ];
 
@@ -106,7 +110,11 @@ const machineLearning: RouteObject[] = [
     path: 'machine-learning/design-questions/:questionId',
     lazy: () => import('./routes/machine-learning/design-question'),
   },
-  { path: 'machine-learning/quiz', lazy: () => import('./routes/machine-learning/quiz') },
+  {
+    path: 'machine-learning/quiz',
+    lazy: () => import('./routes/machine-learning/quiz'),
+    handle: signedIn('Sign in to take the machine learning quiz and keep your score.'),
+  },
   {
     path: 'machine-learning/interview-tips/:lessonId?',
     lazy: () => import('./routes/machine-learning/interview-tips'),

@@ -81,4 +81,21 @@ describe('record quiz: given the learner quizzes and the published questions, wh
     expect(decideRecordQuiz(command('answered', { q1: 1 }), finished)).toBeInstanceOf(DomainError);
     expect(data(decideRecordQuiz(command('started'), finished)).action).toBe('started');
   });
+
+  it('an answer already given (its verdict shown) is changed or dropped, then it is refused; new ones are added', () => {
+    const answered = {
+      questions,
+      quizzes: new Map([['systemsexpert', { answers: { q1: 0 }, finished: false, score: null }]]),
+    };
+    expect((decideRecordQuiz(command('answered', { q1: 1 }), answered) as DomainError).code).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect(decideRecordQuiz(command('answered', { q2: 'live' }), answered)).toBeInstanceOf(DomainError);
+    expect(data(decideRecordQuiz(command('answered', { q1: 0, q2: 'live' }), answered)).answers).toEqual({
+      q1: 0,
+      q2: 'live',
+    });
+    expect(data(decideRecordQuiz(command('finished', { q1: 0, q2: 'x' }), answered)).score?.correct).toBe(0);
+    expect(data(decideRecordQuiz(command('started'), answered)).answers).toEqual({});
+  });
 });

@@ -1,4 +1,10 @@
-import { DomainError, type QuizQuestionContent, quizIdOf, scoreQuiz } from '@app/contracts';
+import {
+  DomainError,
+  type QuizQuestionContent,
+  answersChangedAfterReveal,
+  quizIdOf,
+  scoreQuiz,
+} from '@app/contracts';
 import type { NewEvent } from '@app/server-kit';
 import type { Decision } from '../../infrastructure/aggregate-store';
 import type { LearnerQuizzes, QuizAttempt } from '../quiz.aggregate';
@@ -13,8 +19,9 @@ export type RecordQuizState = {
 /**
  * Start (or restart: the answers are cleared), answer (the answers replace the previous ones) or finish
  * (judged here, against the published questions) a product's quiz. A quiz the product does not have, or
- * has no question yet, is NOT_FOUND; answers naming no question of it, or answering a finished quiz
- * before starting it again, are refused.
+ * has no question yet, is NOT_FOUND; answers naming no question of it, answering a finished quiz
+ * before starting it again, or changing (or dropping) an answer already given (its right answer and
+ * explanation were shown then), are refused.
  */
 export function decideRecordQuiz(command: { request: RecordQuiz }, state: RecordQuizState): Decision {
   const { userId, product, quizId, action } = command.request;
@@ -25,8 +32,15 @@ export function decideRecordQuiz(command: { request: RecordQuiz }, state: Record
   const unknown = Object.keys(answers).filter((id) => !known.has(id));
   if (unknown.length > 0)
     return new DomainError('VALIDATION_FAILED', `The quiz has no question ${unknown.join(', ')}.`);
-  if (action !== 'started' && state.quizzes.get(quizId)?.finished)
+  const current = state.quizzes.get(quizId);
+  if (action !== 'started' && current?.finished)
     return new DomainError('VALIDATION_FAILED', 'This quiz is finished: start it again to answer anew.');
+  const changed = action === 'started' ? [] : answersChangedAfterReveal(current?.answers ?? {}, answers);
+  if (changed.length > 0)
+    return new DomainError(
+      'VALIDATION_FAILED',
+      `Question ${changed.join(', ')} is answered already: its answer stays until the quiz is started again.`,
+    );
   const event: NewEvent = {
     type: 'QuizProgressRecorded',
     data: {

@@ -28,8 +28,9 @@ type QuizInput = { id: string; answers?: RecordQuiz['answers'] };
 
 /**
  * quiz/start, quiz/answer, quiz/finish (spec 7) of a product, and the same on systems-design-quiz
- * (systems design's). The reply is the quiz as it stands: its questions without their answers until it
- * is finished, then with the right answers, the explanations and the score.
+ * (systems design's). The reply is the quiz as it stands: each question without its answer until the
+ * learner answered it (then with the right answer, the explanation and the verdict), and once finished
+ * every question so, with the score.
  */
 @Controller()
 export class RecordQuizController {

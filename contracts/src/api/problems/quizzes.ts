@@ -19,8 +19,8 @@ export const quizAnswerSchema = z.union([
 const quizAnswersSchema = z.record(idSchema, quizAnswerSchema);
 
 /**
- * Quiz of spec 3: questions pass through (without their answers and explanations until the quiz is
- * finished: rules/quiz.ts); userAnswers is what setting answers replaces; score is a percentage.
+ * Quiz of spec 3: questions pass through (each without its answer and explanation until the learner
+ * answered it or finished the quiz: rules/quiz.ts); userAnswers is what setting answers replaces; score is a percentage.
  */
 export const quizSchema = z
   .object({

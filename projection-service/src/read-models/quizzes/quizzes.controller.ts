@@ -24,7 +24,7 @@ import { quizzesProjection } from './quizzes.projection';
 
 /**
  * quiz/list (spec 7) and systems-design-quiz/list: the product's quiz (one, holding the learner's
- * userAnswers), its questions without their answers until the learner finished it; empty while the
+ * userAnswers), each question without its answer until the learner answered it or finished; empty while the
  * product has no quiz question published.
  */
 @Controller()

@@ -226,6 +226,7 @@ export const apiTagTypes = [
   'AnalyticsRuns',
   'SharedSolutions',
   'SolutionComments',
+  'Quizzes',
 ] as const;
 export type ApiTagType = (typeof apiTagTypes)[number];
 

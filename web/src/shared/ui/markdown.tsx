@@ -35,3 +35,17 @@ export function Markdown({ text, className }: MarkdownProps) {
     />
   );
 }
+
+type InlineMarkdownProps = { text: string; className?: string };
+
+/**
+ * One line of Markdown (a quiz prompt, a choice: emphasis and `code`, no blocks), rendered sanitised
+ * inside a span, so it may stand where only phrasing content is allowed (a legend, a label).
+ */
+export function InlineMarkdown({ text, className }: InlineMarkdownProps) {
+  const html = useMemo(
+    () => DOMPurify.sanitize(marked.parseInline(text, { async: false, gfm: true })),
+    [text],
+  );
+  return <span className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}
