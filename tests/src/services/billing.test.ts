@@ -7,6 +7,7 @@ import { PgEventStore } from '@app/server-kit';
 import { type Platform, STAFF_TOKEN, call, startPlatform } from './platform-harness';
 import { signInFake } from './identity-support';
 import { fixtureContent } from './content-support';
+import { type StripeEventBody, chargeRefunded } from './stripe-support';
 
 /*
  * Purchases through Stripe's webhook, end to end through the gateway: signatures checked on the raw
@@ -32,13 +33,6 @@ afterAll(async () => {
 const WEBHOOK = '/api/subscriptions/v1/stripe/webhook';
 let counter = 0;
 
-type StripeEventBody = {
-  id: string;
-  type: string;
-  created: number;
-  data: { object: Record<string, unknown> };
-};
-
 function checkoutEvent(
   userId: string,
   products: string,
@@ -61,23 +55,6 @@ function checkoutEvent(
         payment_intent: `pi_${randomUUID().replaceAll('-', '')}`,
         metadata: { products, affiliateCode: 'clem', promocode: '', priceVersion: '1' },
         ...overrides,
-      },
-    },
-  };
-}
-
-function refundEvent(paymentIntent: string, amountRefunded: number, full: boolean): StripeEventBody {
-  return {
-    id: `evt_${randomUUID().replaceAll('-', '')}`,
-    type: 'charge.refunded',
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: `ch_${randomUUID().replaceAll('-', '')}`,
-        object: 'charge',
-        payment_intent: paymentIntent,
-        amount_refunded: amountRefunded,
-        refunded: full,
       },
     },
   };
@@ -355,10 +332,10 @@ describe('the Stripe webhook', () => {
     await deliver(first);
     const fulfilled = await deliver(second);
     const intent = String(first.data.object.payment_intent);
-    const partial = await deliver(refundEvent(intent, 1000, false));
+    const partial = await deliver(chargeRefunded(intent, 1000, false));
     expect(partial.body.outcome).toBe('refunded');
     expect((await subscriptionsOf(user.token, partial.body.position)).body.subscriptions).toHaveLength(3);
-    const full = await deliver(refundEvent(intent, 9900, true));
+    const full = await deliver(chargeRefunded(intent, 9900, true));
     expect(full.body.outcome).toBe('refunded');
     const after = await subscriptionsOf(user.token, full.body.position);
     expect(after.body.subscriptions).toEqual(
@@ -379,8 +356,8 @@ describe('the Stripe webhook', () => {
     ]);
     // Redelivered, the refund changes nothing; a refund of an unknown payment is not ours.
     const before = await billingEventCount();
-    expect((await deliver(refundEvent(intent, 9900, true))).body.outcome).toBe('duplicate');
-    expect((await deliver(refundEvent('pi_unknown', 100, true))).body.outcome).toBe('ignored');
+    expect((await deliver(chargeRefunded(intent, 9900, true))).body.outcome).toBe('duplicate');
+    expect((await deliver(chargeRefunded('pi_unknown', 100, true))).body.outcome).toBe('ignored');
     expect(await billingEventCount()).toBe(before);
     expect(fulfilled.body.outcome).toBe('fulfilled');
   });
@@ -435,7 +412,7 @@ describe('what a purchase unlocks', () => {
     // The next call after the webhook's answer: no waiting, the edge reads the account's subscriptions.
     expect((await runLocked(user.token)).status).toBe(200);
     expect(
-      (await deliver(refundEvent(String(event.data.object.payment_intent), 9900, true))).body.outcome,
+      (await deliver(chargeRefunded(String(event.data.object.payment_intent), 9900, true))).body.outcome,
     ).toBe('refunded');
     expect((await runLocked(user.token)).status).toBe(403);
   });

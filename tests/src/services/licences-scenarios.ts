@@ -13,6 +13,7 @@ import {
   tableRows,
 } from './platform-harness';
 import { type SignedInUser, signInFake } from './identity-support';
+import { chargeRefunded } from './stripe-support';
 
 /*
  * Team licences end to end, through the gateway with real PostgreSQL and the real `stripe` package
@@ -413,21 +414,7 @@ export function licenceScenarios(get: () => Platform) {
       'SELECT charge_id FROM billing_purchases WHERE user_id = $1',
       [holder.userId],
     );
-    const payload = JSON.stringify({
-      id: `evt_${randomUUID().replaceAll('-', '')}`,
-      object: 'event',
-      type: 'charge.refunded',
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          id: `ch_${randomUUID().replaceAll('-', '')}`,
-          object: 'charge',
-          payment_intent: rows[0]!.charge_id,
-          amount_refunded: 3 * ALGO_SEAT,
-          refunded: true,
-        },
-      },
-    });
+    const payload = JSON.stringify(chargeRefunded(rows[0]!.charge_id, 3 * ALGO_SEAT, true));
     const deliver = () =>
       call<{ outcome: string; position: string }>(url(), '/api/subscriptions/v1/stripe/webhook', {
         raw: payload,

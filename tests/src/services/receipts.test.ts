@@ -5,6 +5,7 @@ import { PgEventStore } from '@app/server-kit';
 import { type Platform, call, startPlatform } from './platform-harness';
 import { type SignedInUser, signInFake } from './identity-support';
 import { pdfText } from './pdf-text';
+import { chargeRefunded } from './stripe-support';
 
 /*
  * Receipts (v2/receipts/download) through the gateway: a purchase paid through Stripe's signed webhook,
@@ -188,22 +189,7 @@ describe('receipts', () => {
   it('shows a partial refund and what remains paid', async () => {
     const buyer = await signInFake(platform.url);
     const paid = await pay(buyer, { products: ['frontendexpert'], amount: 9_900 });
-    const refund = await deliver(
-      JSON.stringify({
-        id: `evt_${randomUUID().replaceAll('-', '')}`,
-        type: 'charge.refunded',
-        created: Math.floor(Date.now() / 1000),
-        data: {
-          object: {
-            id: `ch_${randomUUID().replaceAll('-', '')}`,
-            object: 'charge',
-            payment_intent: paid.paymentIntent,
-            amount_refunded: 2_005,
-            refunded: false,
-          },
-        },
-      }),
-    );
+    const refund = await deliver(JSON.stringify(chargeRefunded(paid.paymentIntent, 2_005, false)));
     expect(refund.body.outcome).toBe('refunded');
     const link = await askReceipt(buyer, paid.chargeId, refund.body.position);
     const text = await pdfText((await download(link.body.url)).bytes);
