@@ -226,6 +226,7 @@ export const apiTagTypes = [
   'AnalyticsRuns',
   'SharedSolutions',
   'SolutionComments',
+  'Assessments',
 ] as const;
 export type ApiTagType = (typeof apiTagTypes)[number];
 
