@@ -45,6 +45,10 @@ test('an owner starts an assessment, submits a correct solution and sees the res
   await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 20_000 });
   expect(await seriousViolations(page, '.workspace__bar')).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('assessment-workspace-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(assessmentBar.getByRole('button', { name: 'Abandon' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('assessment-workspace-390.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await typeSolution(page);
   await page.getByRole('button', { name: 'Submit Code' }).click();

@@ -28,8 +28,9 @@ const lead =
 const groupOrder: readonly string[] = Object.values(difficultyLabels);
 
 /**
- * `/assessments`: the questions grouped by difficulty, each with its time limit, attempts and best
- * result; the assessment running now (continue or abandon); and the learner's history of results.
+ * `/assessments`: the assessment running now (continue or abandon), the learner's history of results
+ * (first: on a phone the question list is long), and the questions grouped by difficulty, each with its
+ * time limit, attempts and best result.
  */
 export function AssessmentsPage() {
   const signedIn = useIsSignedInHere();
@@ -142,48 +143,6 @@ export function AssessmentsPage() {
         </section>
       ) : null}
 
-      <section aria-labelledby="assessment-questions-title">
-        <h2 id="assessment-questions-title">Choose a question</h2>
-        {groups.length === 0 ? <p>No assessment questions are published yet.</p> : null}
-        {groups.map(([group, questions], index) => (
-          <section key={group} className="assessments-group" aria-labelledby={`assessment-group-${index}`}>
-            <h3 id={`assessment-group-${index}`}>{group}</h3>
-            <ul className="assessments-cards">
-              {questions.map((question) => (
-                <li key={question.questionId} className="assessments-card">
-                  <h4 className="assessments-card__name">{question.name}</h4>
-                  <p className="assessments-card__meta">
-                    {question.category} · {minutesText(question.timeLimitSeconds)}
-                  </p>
-                  <p className="assessments-card__meta">
-                    {question.attempts === 0
-                      ? 'Not attempted yet'
-                      : `${question.attempts} attempt${question.attempts === 1 ? '' : 's'}`}
-                    {question.bestStatus ? (
-                      <span
-                        className={`assessments-badge assessments-badge--${statusTheme(question.bestStatus)}`}
-                      >
-                        Best: {question.bestStatus === 'CORRECT' ? 'all tests passed' : 'some tests failed'}
-                      </span>
-                    ) : null}
-                  </p>
-                  <Button
-                    variant="secondary"
-                    disabled={running !== null || starting.isLoading}
-                    isLoading={startingId === question.questionId}
-                    aria-label={`Start the ${question.name} assessment (${minutesText(question.timeLimitSeconds)})`}
-                    title={running ? 'Finish or abandon the assessment in progress first' : undefined}
-                    onClick={() => void handleStart(question)}
-                  >
-                    Start
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-      </section>
-
       <section aria-labelledby="assessment-history-title">
         <h2 id="assessment-history-title">Your history</h2>
         {history.length === 0 ? (
@@ -225,6 +184,47 @@ export function AssessmentsPage() {
             </table>
           </div>
         )}
+      </section>
+      <section aria-labelledby="assessment-questions-title">
+        <h2 id="assessment-questions-title">Choose a question</h2>
+        {groups.length === 0 ? <p>No assessment questions are published yet.</p> : null}
+        {groups.map(([group, questions], index) => (
+          <section key={group} className="assessments-group" aria-labelledby={`assessment-group-${index}`}>
+            <h3 id={`assessment-group-${index}`}>{group}</h3>
+            <ul className="assessments-cards">
+              {questions.map((question) => (
+                <li key={question.questionId} className="assessments-card">
+                  <h4 className="assessments-card__name">{question.name}</h4>
+                  <p className="assessments-card__meta">
+                    {question.category} · {minutesText(question.timeLimitSeconds)}
+                  </p>
+                  <p className="assessments-card__meta">
+                    {question.attempts === 0
+                      ? 'Not attempted yet'
+                      : `${question.attempts} attempt${question.attempts === 1 ? '' : 's'}`}
+                    {question.bestStatus ? (
+                      <span
+                        className={`assessments-badge assessments-badge--${statusTheme(question.bestStatus)}`}
+                      >
+                        Best: {question.bestStatus === 'CORRECT' ? 'all tests passed' : 'some tests failed'}
+                      </span>
+                    ) : null}
+                  </p>
+                  <Button
+                    variant="secondary"
+                    disabled={running !== null || starting.isLoading}
+                    isLoading={startingId === question.questionId}
+                    aria-label={`Start the ${question.name} assessment (${minutesText(question.timeLimitSeconds)})`}
+                    title={running ? 'Finish or abandon the assessment in progress first' : undefined}
+                    onClick={() => void handleStart(question)}
+                  >
+                    Start
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
       </section>
     </div>
   );
