@@ -351,7 +351,10 @@ const endpoints: Endpoint[] = [
   }),
   // Assessments (algorithms owners): a fresh account has none running, so there is nothing to abandon.
   { id: 'listAssessments', request: post('/api/problems/v1/assessments/list') },
-  { id: 'startAssessment', request: post('/api/problems/v1/assessments/start', { questionId: 'mirror-tree' }) },
+  {
+    id: 'startAssessment',
+    request: post('/api/problems/v1/assessments/start', { questionId: 'mirror-tree' }),
+  },
   { id: 'getCurrentAssessment', request: post('/api/problems/v1/assessments/current/get') },
   {
     id: 'abandonCurrentAssessment',
