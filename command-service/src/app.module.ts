@@ -35,6 +35,11 @@ import { PublishedQuestions } from './content/published-questions';
 import { PublishedQuiz } from './learning/published-quiz';
 import { RecordQuizController } from './learning/record-quiz/record-quiz.controller';
 import { RecordQuizHandler } from './learning/record-quiz/record-quiz.handler';
+import { StartAssessmentController } from './learning/assessments/start-assessment/start-assessment.controller';
+import { StartAssessmentHandler } from './learning/assessments/start-assessment/start-assessment.handler';
+import { AbandonAssessmentController } from './learning/assessments/abandon-assessment/abandon-assessment.controller';
+import { AbandonAssessmentHandler } from './learning/assessments/abandon-assessment/abandon-assessment.handler';
+import { CompleteAssessmentHandler } from './learning/assessments/complete-assessment/complete-assessment.handler';
 import { SetUiVersionBoundsController } from './settings/set-ui-version-bounds/set-ui-version-bounds.controller';
 import { SetUiVersionBoundsHandler } from './settings/set-ui-version-bounds/set-ui-version-bounds.handler';
 import { OpenSupportTicketController } from './support/open-support-ticket/open-support-ticket.controller';
@@ -99,6 +104,8 @@ export class AppModule implements OnApplicationShutdown {
         ResetSubmissionsController,
         GenerateCertificateController,
         RecordQuizController,
+        StartAssessmentController,
+        AbandonAssessmentController,
         PublishContentController,
         PublishAnnouncementController,
         WithdrawAnnouncementController,
@@ -119,6 +126,9 @@ export class AppModule implements OnApplicationShutdown {
         PublishedQuestions,
         PublishedQuiz,
         RecordQuizHandler,
+        StartAssessmentHandler,
+        AbandonAssessmentHandler,
+        CompleteAssessmentHandler,
         GenerateCertificateHandler,
         CreateSubmissionHandler,
         ResetSubmissionsHandler,

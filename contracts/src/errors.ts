@@ -113,6 +113,10 @@ export const platformErrorCodes = [
   'AFFILIATE_NOT_FOUND',
   /** Affiliate payouts: the month has not ended yet (payouts are for past months). */
   'AFFILIATE_MONTH_NOT_ENDED',
+  /** Assessments: another assessment is running; finish or abandon it first. */
+  'ASSESSMENT_IN_PROGRESS',
+  /** Assessments: no assessment is running (nothing to abandon). */
+  'ASSESSMENT_NOT_RUNNING',
   'NOT_FOUND',
   /** The path exists but answers another HTTP method. */
   'METHOD_NOT_ALLOWED',

@@ -29,6 +29,7 @@ import { SolutionCommentsController } from './read-models/solution-comments/solu
 import { CatalogueController } from './read-models/catalogue/catalogue.controller';
 import { LearningController } from './read-models/catalogue/learning.controller';
 import { QuizzesController } from './read-models/quizzes/quizzes.controller';
+import { AssessmentsController } from './read-models/assessments/assessments.controller';
 import { UserDataController } from './read-models/user-data/user-data.controller';
 import { UnlockProgressController } from './read-models/unlock-progress/unlock-progress.controller';
 import { CertificatesController } from './read-models/certificates/certificates.controller';
@@ -66,6 +67,7 @@ export class AppModule {
         CatalogueController,
         LearningController,
         QuizzesController,
+        AssessmentsController,
         UserDataController,
         UnlockProgressController,
         CertificatesController,

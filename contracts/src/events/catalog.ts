@@ -36,6 +36,7 @@ import {
 } from './catalogue';
 import { UserDataSetV1 } from './user-data';
 import { QuizProgressRecordedV1 } from './quizzes';
+import { AssessmentFinishedV1, AssessmentStartedV1 } from './assessments';
 import {
   CheckoutExpiredV1,
   CheckoutStartedV1,
@@ -100,6 +101,8 @@ const latestByType = {
   DesignQuestionPublished: DesignQuestionPublishedV1,
   UserDataSet: UserDataSetV1,
   QuizProgressRecorded: QuizProgressRecordedV1,
+  AssessmentStarted: AssessmentStartedV1,
+  AssessmentFinished: AssessmentFinishedV1,
   CheckoutStarted: CheckoutStartedV1,
   CheckoutExpired: CheckoutExpiredV1,
   PurchaseCompleted: PurchaseCompletedV1,

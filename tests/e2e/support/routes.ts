@@ -16,7 +16,7 @@ export const routeSamples: readonly RouteSample[] = [
   { path: '/data-structures', heading: 'Data structures crash course' },
   { path: '/data-structures/linked-lists', heading: 'Linked Lists' },
   { path: '/assessments', heading: 'Assessments' },
-  { path: '/assessments/river-sizes', heading: 'River Sizes' },
+  { path: '/assessments/ordered-squares', heading: signInPrompt },
   { path: '/interview-tips', heading: 'Interview tips' },
   { path: '/interview-tips/think-out-loud', heading: 'Think Out Loud' },
   { path: '/github-students', heading: 'For students' },

@@ -349,6 +349,22 @@ const endpoints: Endpoint[] = [
       },
     ];
   }),
+  // Assessments (algorithms owners): a fresh account has none running, so there is nothing to abandon.
+  { id: 'listAssessments', request: post('/api/problems/v1/assessments/list') },
+  {
+    id: 'startAssessment',
+    request: post('/api/problems/v1/assessments/start', { questionId: 'mirror-tree' }),
+  },
+  { id: 'getCurrentAssessment', request: post('/api/problems/v1/assessments/current/get') },
+  {
+    id: 'abandonCurrentAssessment',
+    request: post('/api/problems/v1/assessments/current/abandon'),
+    allowedStatus: 409,
+  },
+  {
+    id: 'getAssessmentDetails',
+    request: post('/api/problems/v1/assessments/details/get', { questionId: 'mirror-tree' }),
+  },
   { id: 'listDesignQuestions', request: post('/api/problems/v1/systemsexpert/design-questions/list') },
   {
     id: 'getDesignQuestion',

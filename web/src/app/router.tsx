@@ -38,7 +38,7 @@ const algorithms: RouteObject[] = [
   {
     path: 'assessments/:questionId',
     lazy: () => import('./routes/algorithms/assessment'),
-    handle: workspace,
+    handle: signedIn('Log in to take timed assessments and keep your results.', workspace),
   },
   { path: 'interview-tips/:lessonId?', lazy: () => import('./routes/algorithms/interview-tips') },
   { path: 'github-students', lazy: () => import('./routes/algorithms/github-students') },

@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { commandAckSchema, defineCall, ownerOfPathProduct } from '../define';
-import { planned } from '../build-state';
+import { built, planned } from '../build-state';
 import type { Access } from '../define';
 import { post } from '../call-path';
-import { emptyRequest, idSchema, problemProductParams, timestampSchema } from '../common';
+import {
+  emptyRequest,
+  idSchema,
+  problemProductParams,
+  submissionStatusSchema,
+  timestampSchema,
+} from '../common';
+import { codingLanguages, difficulties } from '../../constants';
 import { contentItemSchema, contentListSchema } from './shared-schemas';
 
 /*
@@ -13,60 +20,116 @@ import { contentItemSchema, contentListSchema } from './shared-schemas';
 
 const algoexpertOwner: Access = { kind: 'owner', product: 'algoexpert' };
 
-export const assessmentSummarySchema = z.object({ questionId: idSchema, name: z.string() }).loose();
+/** How an assessment stands: running, or how it ended (rules/assessments.ts). */
+export const assessmentStateSchema = z.enum(['running', 'submitted', 'abandoned', 'timedOut']);
+
+/** The judged submission that ended an assessment. */
+export const assessmentResultSchema = z.object({
+  language: z.enum(codingLanguages),
+  status: submissionStatusSchema,
+  testsPassed: z.number().int().nonnegative(),
+  testsTotal: z.number().int().nonnegative(),
+});
+
+/** One assessment of the learner's history. */
+export const assessmentAttemptSchema = z.object({
+  assessmentId: z.uuid(),
+  questionId: idSchema,
+  name: z.string(),
+  startedAt: timestampSchema,
+  expiresAt: timestampSchema,
+  finishedAt: timestampSchema.nullable(),
+  state: assessmentStateSchema,
+  result: assessmentResultSchema.nullable(),
+});
+export type AssessmentAttempt = z.infer<typeof assessmentAttemptSchema>;
+
+/** A question one can be assessed on, with the time allowed and the learner's attempts on it. */
+export const assessmentSummarySchema = z
+  .object({
+    questionId: idSchema,
+    name: z.string(),
+    category: z.string(),
+    difficulty: z.literal(difficulties),
+    timeLimitSeconds: z.number().int().positive(),
+    attempts: z.number().int().nonnegative(),
+    bestStatus: submissionStatusSchema.nullable(),
+  })
+  .loose();
+export type AssessmentSummary = z.infer<typeof assessmentSummarySchema>;
 
 export const currentAssessmentSchema = z
-  .object({ questionId: idSchema, startedAt: timestampSchema, expiresAt: timestampSchema.nullable() })
+  .object({
+    assessmentId: z.uuid(),
+    questionId: idSchema,
+    name: z.string(),
+    startedAt: timestampSchema,
+    expiresAt: timestampSchema.nullable(),
+    timeLimitSeconds: z.number().int().positive(),
+  })
   .loose();
+export type CurrentAssessment = z.infer<typeof currentAssessmentSchema>;
 
 export const listAssessments = defineCall({
   route: post('listAssessments', '/api/problems/v1/assessments/list'),
-  state: planned('learning'),
+  state: built,
   kind: 'query',
   access: algoexpertOwner,
-  summary: 'Assessment questions, grouped (group names are not shown in the spec).',
+  summary:
+    "Assessment questions grouped by difficulty label, and the learner's assessments (history, newest first).",
   request: emptyRequest,
-  response: z.object({ groupedSummaries: z.record(z.string(), z.array(assessmentSummarySchema)) }),
+  response: z.object({
+    groupedSummaries: z.record(z.string(), z.array(assessmentSummarySchema)),
+    history: z.array(assessmentAttemptSchema),
+  }),
 });
 
 export const startAssessment = defineCall({
   route: post('startAssessment', '/api/problems/v1/assessments/start'),
-  state: planned('learning'),
+  state: built,
   kind: 'command',
   access: algoexpertOwner,
-  summary: 'Start an assessment on one question.',
+  summary:
+    'Start a timed assessment on one question (409 ASSESSMENT_IN_PROGRESS while another runs; one whose time ran out is finished as timed out first).',
   request: z.object({ questionId: idSchema }),
   response: commandAckSchema.extend({ assessment: currentAssessmentSchema }),
 });
 
 export const getCurrentAssessment = defineCall({
   route: post('getCurrentAssessment', '/api/problems/v1/assessments/current/get'),
-  state: planned('learning'),
+  state: built,
   kind: 'query',
   access: algoexpertOwner,
-  summary: 'The assessment in progress, if any.',
+  summary: 'The assessment in progress, if any (null once its time ran out).',
   request: emptyRequest,
   response: z.object({ assessment: currentAssessmentSchema.nullable() }),
 });
 
 export const abandonCurrentAssessment = defineCall({
   route: post('abandonCurrentAssessment', '/api/problems/v1/assessments/current/abandon'),
-  state: planned('learning'),
+  state: built,
   kind: 'command',
   access: algoexpertOwner,
-  summary: 'Abandon the assessment in progress.',
+  summary: 'Abandon the assessment in progress (409 ASSESSMENT_NOT_RUNNING when none runs).',
   request: emptyRequest,
   response: commandAckSchema,
 });
 
 export const getAssessmentDetails = defineCall({
   route: post('getAssessmentDetails', '/api/problems/v1/assessments/details/get'),
-  state: planned('learning'),
+  state: built,
   kind: 'query',
   access: algoexpertOwner,
-  summary: 'One assessment question with its prompt.',
+  summary:
+    "One assessment question (404 NOT_FOUND when there is none), with the time allowed and the learner's attempts on it.",
   request: z.object({ questionId: idSchema }),
-  response: contentItemSchema,
+  response: contentItemSchema.extend({
+    name: z.string(),
+    category: z.string(),
+    difficulty: z.literal(difficulties),
+    timeLimitSeconds: z.number().int().positive(),
+    attempts: z.array(assessmentAttemptSchema),
+  }),
 });
 
 export const getProductAssessments = defineCall({

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CallResponse } from '@/shared/api/contract-endpoint';
 import type { CodingLanguage, getCodingQuestion } from '@app/contracts';
 
@@ -17,3 +18,10 @@ export type SavedQuestionData = {
   scratchpadText?: string;
   note?: string;
 };
+
+/**
+ * The workspace in a timed mode (an assessment, composed by the app): the breadcrumb leads back to
+ * `backTo`, the bar shows `barSlot` (the countdown and its actions) in place of the next question, only
+ * the prompt and scratchpad panes open, and `notice` says what Submit Code does here.
+ */
+export type TimedMode = { backTo: string; backLabel: string; barSlot: ReactNode; notice: string };

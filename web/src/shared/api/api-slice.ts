@@ -227,6 +227,7 @@ export const apiTagTypes = [
   'SharedSolutions',
   'SolutionComments',
   'Quizzes',
+  'Assessments',
 ] as const;
 export type ApiTagType = (typeof apiTagTypes)[number];
 

@@ -44,7 +44,8 @@ export const problemsApi = api.injectEndpoints({
           headers: { ...(fetchArgs.headers as Record<string, string>), 'Idempotency-Key': idempotencyKey },
         };
       },
-      invalidatesTags: ['Submissions', 'Unlocks', 'Certificates'],
+      // A submission also ends a running assessment on its question (the assessments refresh).
+      invalidatesTags: ['Submissions', 'Unlocks', 'Certificates', 'Assessments'],
     }),
   }),
 });

@@ -1,9 +1,10 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 import { type RunResponse, type Submission, submissionsStreamId } from '@app/contracts';
 import { PG_POOL, PgEventStore } from '@app/server-kit';
 import { EventAppender } from '../../../infrastructure/event-appender';
+import { CompleteAssessmentCommand } from '../../../learning/assessments/complete-assessment/complete-assessment.command';
 import { ExecutionEngine } from '../../engine/execution-engine';
 import { CreateSubmissionCommand } from './create-submission.command';
 import { decideCreateSubmission } from './decide-create-submission';
@@ -27,6 +28,7 @@ export class CreateSubmissionHandler implements ICommandHandler<CreateSubmission
   constructor(
     private readonly engine: ExecutionEngine,
     private readonly appender: EventAppender,
+    private readonly commandBus: CommandBus,
     @Inject(PG_POOL) pool: Pool,
   ) {
     this.store = new PgEventStore(pool);
@@ -73,8 +75,9 @@ export class CreateSubmissionHandler implements ICommandHandler<CreateSubmission
       occurredAt,
     });
     const stored = appended.idempotent ? await this.storedSubmission(request.submissionId) : undefined;
+    const position = await this.completeAssessment(command, events[0].data, appended.position);
     return {
-      position: appended.position,
+      position,
       run: run.response,
       submission: stored ?? {
         questionId: question.slug,
@@ -82,6 +85,36 @@ export class CreateSubmissionHandler implements ICommandHandler<CreateSubmission
         timestamp: occurredAt.toISOString(),
       },
     };
+  }
+
+  /**
+   * An algorithms submission ends the learner's running assessment when it is on its question (the
+   * assessments decide; anything else appends nothing there). Answers the position after both, so
+   * reading one's writes sees the assessment's end too.
+   */
+  private async completeAssessment(
+    { request, context }: CreateSubmissionCommand,
+    submitted: { questionId: string; status: Submission['status']; testsPassed: number; testsTotal: number },
+    position: string,
+  ): Promise<string> {
+    if (request.product !== 'algoexpert') return position;
+    const completed = await this.commandBus.execute<CompleteAssessmentCommand, { position: string }>(
+      new CompleteAssessmentCommand(
+        {
+          userId: request.principal.userId,
+          questionId: submitted.questionId,
+          submissionId: request.submissionId,
+          language: request.language,
+          status: submitted.status,
+          testsPassed: submitted.testsPassed,
+          testsTotal: submitted.testsTotal,
+          now: new Date(),
+        },
+        context,
+      ),
+    );
+    // Appended after the submission (or the store's head when nothing was): never before it.
+    return completed.position;
   }
 
   /** The submission an earlier identical request stored (a retry after this process restarted). */

@@ -1,5 +1,5 @@
-import { SectionPage } from '@/features/catalog/components/section-page';
+import { AssessmentsPage } from '@/features/assessments/components/assessments-page';
 
 export function Component() {
-  return <SectionPage productId="algoexpert" sectionId="assessments" />;
+  return <AssessmentsPage />;
 }

@@ -3,7 +3,7 @@ import { type OpenPanes, type WorkspaceOptions, type WorkspacePane, canClosePane
 import { Button } from '@/shared/ui/button';
 import { useQuestionStatus } from '../hooks/use-question-status';
 import { paneLabels } from '../utils/workspace-config';
-import type { WorkspaceQuestion } from '../workspace-question';
+import type { TimedMode, WorkspaceQuestion } from '../workspace-question';
 import { WorkspaceSettings } from './workspace-settings';
 
 type WorkspaceBarProps = {
@@ -15,7 +15,12 @@ type WorkspaceBarProps = {
   onOptionsChange: (change: Partial<WorkspaceOptions>) => void;
   fresh: boolean;
   onFreshToggle: () => void;
+  /** A timed assessment: no walkthrough, video or solutions, and its own bar slot. */
+  timed?: TimedMode;
 };
+
+/** The panes a timed assessment offers: the question and the learner's own notes. */
+const timedPanes: readonly WorkspacePane[] = ['prompt', 'scratchpad'];
 
 /**
  * The workspace's top bar: breadcrumb, the latest submission's indicator, one toggle per pane (the only
@@ -30,6 +35,7 @@ export function WorkspaceBar({
   onOptionsChange,
   fresh,
   onFreshToggle,
+  timed,
 }: WorkspaceBarProps) {
   const navigate = useNavigate();
   const { indicator, nextQuestionId } = useQuestionStatus(question, signedIn);
@@ -41,7 +47,7 @@ export function WorkspaceBar({
   return (
     <header className="workspace__bar">
       <nav aria-label="Breadcrumb" className="workspace__crumbs">
-        <Link to="/questions">Questions</Link>
+        <Link to={timed?.backTo ?? '/questions'}>{timed?.backLabel ?? 'Questions'}</Link>
         <span aria-hidden="true"> / </span>
         <h1 className="workspace__title" title={question.name}>
           {question.name}
@@ -55,22 +61,24 @@ export function WorkspaceBar({
         {indicator.label}
       </span>
       <div className="workspace__panes" role="group" aria-label="Panes">
-        {(Object.keys(paneLabels) as WorkspacePane[]).map((pane) => {
-          const isLocked = openPanes[pane] && !canClosePane(openPanes, pane);
-          return (
-            <button
-              key={pane}
-              type="button"
-              className="pane-toggle"
-              aria-pressed={openPanes[pane]}
-              disabled={isLocked}
-              title={isLocked ? 'The only open pane stays open' : undefined}
-              onClick={() => onTogglePane(pane)}
-            >
-              {paneLabels[pane]}
-            </button>
-          );
-        })}
+        {(Object.keys(paneLabels) as WorkspacePane[])
+          .filter((pane) => !timed || timedPanes.includes(pane))
+          .map((pane) => {
+            const isLocked = openPanes[pane] && !canClosePane(openPanes, pane);
+            return (
+              <button
+                key={pane}
+                type="button"
+                className="pane-toggle"
+                aria-pressed={openPanes[pane]}
+                disabled={isLocked}
+                title={isLocked ? 'The only open pane stays open' : undefined}
+                onClick={() => onTogglePane(pane)}
+              >
+                {paneLabels[pane]}
+              </button>
+            );
+          })}
       </div>
       <WorkspaceSettings
         options={options}
@@ -78,7 +86,9 @@ export function WorkspaceBar({
         fresh={fresh}
         onFreshToggle={onFreshToggle}
       />
-      {nextQuestionId !== undefined ? (
+      {timed ? (
+        timed.barSlot
+      ) : nextQuestionId !== undefined ? (
         <Button variant="secondary" onClick={handleNextQuestion}>
           Next Question
         </Button>

@@ -8,7 +8,7 @@ import { Button } from '@/shared/ui/button';
 import { Loader } from '@/shared/ui/loader';
 import { NotFound } from '@/shared/ui/not-found';
 import { productParams as params } from '../utils/workspace-config';
-import type { SavedQuestionData, WorkspaceQuestion } from '../workspace-question';
+import type { SavedQuestionData, TimedMode, WorkspaceQuestion } from '../workspace-question';
 import { Workspace } from './workspace';
 import './workspace.css';
 
@@ -17,7 +17,7 @@ import './workspace.css';
  * spec's not-found text; a locked one says what it is part of and how to get it. The learner's saved
  * code and options arrive before the editor opens, so it never flashes the starter code.
  */
-export function WorkspacePage({ questionId }: { questionId: string }) {
+export function WorkspacePage({ questionId, timed }: { questionId: string; timed?: TimedMode }) {
   const signedIn = useIsSignedInHere();
   const dispatch = useAppDispatch();
   const question = useGetCodingQuestionQuery({ params, request: { name: questionId } });
@@ -91,6 +91,7 @@ export function WorkspacePage({ questionId }: { questionId: string }) {
       signedIn={signedIn}
       saved={saved}
       savedOptions={documentData.workspaceOptions}
+      timed={timed}
     />
   );
 }

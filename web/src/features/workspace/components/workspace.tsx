@@ -13,7 +13,7 @@ import { useUserDataAutosave } from '../hooks/use-user-data-autosave';
 import { useWorkspaceOptions } from '../hooks/use-workspace-options';
 import { copyText } from '../utils/copy-text';
 import { languageLabels } from '../utils/workspace-config';
-import type { SavedQuestionData, WorkspaceQuestion } from '../workspace-question';
+import type { SavedQuestionData, TimedMode, WorkspaceQuestion } from '../workspace-question';
 import { CodeActions } from './code-actions';
 import { CodeBar } from './code-bar';
 import { PromptPane, ScratchpadPane, WalkthroughPane } from './info-panes';
@@ -33,6 +33,8 @@ type WorkspaceProps = {
   signedIn: boolean;
   saved: SavedQuestionData;
   savedOptions: unknown;
+  /** Set for a timed assessment (composed by the app around this feature). */
+  timed?: TimedMode;
 };
 
 /**
@@ -40,7 +42,7 @@ type WorkspaceProps = {
  * five layouts; Run Code judges the visible tests, Submit Code every test and records the submission.
  * Code, scratchpad, note and options are saved in the learner's user data as they change.
  */
-export function Workspace({ question, signedIn, saved, savedOptions }: WorkspaceProps) {
+export function Workspace({ question, signedIn, saved, savedOptions, timed }: WorkspaceProps) {
   const dispatch = useAppDispatch();
   const autosave = useUserDataAutosave(signedIn);
   const { options, updateOptions } = useWorkspaceOptions(savedOptions, autosave.saveNow);
@@ -144,6 +146,7 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
         onOptionsChange={updateOptions}
         fresh={drafts.isFresh}
         onFreshToggle={handleFreshToggle}
+        timed={timed}
       />
 
       <WorkspaceViewTabs view={view} onSelect={setView} />
@@ -170,6 +173,7 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
             onCopy={() => void copy(drafts.code)}
             onReset={drafts.resetCode}
           />
+          {timed ? <p className="workspace__notice">{timed.notice}</p> : null}
           {drafts.isFresh ? (
             <p className="workspace__notice">
               Fresh practice: your saved code is hidden and this attempt is not saved. Submissions still
