@@ -1,5 +1,5 @@
 import './asset-path';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Excalidraw, MainMenu, WelcomeScreen } from '@excalidraw/excalidraw';
 import '@excalidraw/excalidraw/index.css';
 import './whiteboard.css';
@@ -24,6 +24,21 @@ function signatureOf(elements: readonly Element[]): string {
  * are Excalidraw's own file and collaboration menus: the platform saves the drawing itself.
  */
 export default function Whiteboard({ initialElements, onChange }: WhiteboardProps) {
+  const root = useRef<HTMLDivElement>(null);
+  // Excalidraw's menu button has an icon and no name: give it one (it is re-created when the layout
+  // changes, hence the observer).
+  useEffect(() => {
+    const container = root.current;
+    if (!container) return;
+    const name = () =>
+      container
+        .querySelectorAll('.main-menu-trigger:not([aria-label])')
+        .forEach((button) => button.setAttribute('aria-label', 'Whiteboard menu'));
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(container, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
   const lastSignature = useRef(signatureOf(initialElements as Element[]));
   const handleChange = useCallback(
     (elements: readonly Element[]) => {
@@ -37,7 +52,7 @@ export default function Whiteboard({ initialElements, onChange }: WhiteboardProp
   );
 
   return (
-    <div className="whiteboard" data-testid="whiteboard">
+    <div ref={root} className="whiteboard" data-testid="whiteboard">
       <Excalidraw
         initialData={{
           elements: initialElements as never,
