@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 
 const contractsEntry = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
 const sourceRoot = fileURLToPath(new URL('./src/', import.meta.url));
@@ -12,7 +14,33 @@ const webPackage = JSON.parse(readFileSync(new URL('./package.json', import.meta
   version: string;
 };
 
+/**
+ * The whiteboard's fonts (Excalidraw's hand-drawn and UI faces) served from /excalidraw/fonts/ rather than
+ * fetched from a CDN (whiteboard/asset-path.ts points Excalidraw here). The Chinese face (13 MB) is left out:
+ * CJK text falls back to Excalidraw's CDN copy.
+ */
+function excalidrawFonts(): Plugin {
+  // The package's entry is dist/prod/index.js, beside its fonts folder.
+  const entry = createRequire(import.meta.url).resolve('@excalidraw/excalidraw');
+  const fonts = join(dirname(entry), 'fonts');
+  let outDir = 'dist';
+  return {
+    name: 'excalidraw-fonts',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const face of readdirSync(fonts)) {
+        if (face === 'Xiaolai') continue;
+        cpSync(join(fonts, face), join(outDir, 'excalidraw', 'fonts', face), { recursive: true });
+      }
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [excalidrawFonts()],
   // No @vitejs/plugin-react: esbuild compiles JSX with the automatic runtime (no fast refresh needed).
   esbuild: { jsx: 'automatic' },
   define: { __APP_VERSION__: JSON.stringify(webPackage.version) },

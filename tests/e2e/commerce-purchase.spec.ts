@@ -81,8 +81,12 @@ test('a visitor with a promo code buys the Tech Interview Bundle, pays, owns it,
   const products = page.getByRole('list', { name: 'Products' });
   await expect(products.locator('[data-product="systemsexpert"]')).toContainText('Purchased');
   await expect(products.locator('[data-product="algoexpert"]')).toContainText('Purchased');
-  // A question locked to visitors opens in the workspace for the owner. (The systems-design pages hold
-  // no locked content yet: issue 22 adds it, and this test opens one of them then.)
+  // Questions locked to visitors open for the owner: a systems-design question in the design workspace,
+  // and a coding question of the bundle's algorithms in the coding workspace.
+  await page.goto('/systems/workspace/pastebin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Design a Pastebin' })).toBeVisible();
+  await expect(page.getByTestId('whiteboard')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('This design question is part of SystemsExpert')).toHaveCount(0);
   const locked = 'add-digit-lists';
   expect(fileOf(locked).free).not.toBe(true);
   await page.goto(`/questions/${locked}`);

@@ -16,6 +16,11 @@
  * the routes that fetch it after their first page, `monacoFirstPageRoutes` those whose first page carries
  * it (none expected). The script exits 1 when a first page carries Monaco or a route outside the workspace
  * reaches it.
+ *
+ * Excalidraw (the design workspace's whiteboard, src/features/design/) likewise: `excalidrawKB` adds up
+ * every chunk built from node_modules/@excalidraw (its locales and font-subsetting worker included, which
+ * load only on demand), `excalidrawRoutes` the routes that fetch it after their first page; the script
+ * exits 1 when a first page carries it or a route outside the design workspace reaches it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -71,6 +76,9 @@ function chunkSources(file) {
 }
 const builtFrom = (file, pattern) => (chunkSources(file) ?? []).some((source) => pattern.test(source));
 const monacoSource = /(^|\/)node_modules\/monaco-editor\//;
+const excalidrawSource = /(^|\/)node_modules\/@excalidraw\//;
+// The feature that shows the Excalidraw whiteboard: the design workspace.
+const designSource = /(^|\/)src\/features\/design\//;
 // The features that show a Monaco editor: the coding workspace and the analysts' SQL editor.
 const workspaceSource = /(^|\/)src\/features\/(workspace|analytics)\//;
 
@@ -113,6 +121,7 @@ for (const [, path, module] of routerSource.matchAll(routePattern)) {
     firstPage: [...files],
     later: [...laterClosure(key)].filter((file) => !files.has(file)),
     isWorkspace: staticFiles.some((file) => builtFrom(file, workspaceSource)),
+    isDesignWorkspace: staticFiles.some((file) => builtFrom(file, designSource)),
   });
 }
 
@@ -130,6 +139,20 @@ const monacoOutsideWorkspace = routeChunks
   .filter((row) => !row.isWorkspace && carriesMonaco([...row.firstPage, ...row.later]))
   .map((row) => row.route);
 
+const excalidrawFiles = new Set(
+  Object.values(manifest)
+    .filter((chunk) => chunk.file.endsWith('.js') && builtFrom(chunk.file, excalidrawSource))
+    .map((chunk) => chunk.file),
+);
+const carriesExcalidraw = (files) => files.some((file) => excalidrawFiles.has(file));
+const excalidrawFirstPageRoutes = routeChunks
+  .filter((row) => carriesExcalidraw(row.firstPage))
+  .map((row) => row.route);
+const excalidrawRoutes = routeChunks.filter((row) => carriesExcalidraw(row.later)).map((row) => row.route);
+const excalidrawOutsideDesign = routeChunks
+  .filter((row) => !row.isDesignWorkspace && carriesExcalidraw([...row.firstPage, ...row.later]))
+  .map((row) => row.route);
+
 const budgetIndex = process.argv.indexOf('--check');
 const report = {
   entryKb: Number(sum(staticClosure(entryKey)).toFixed(1)),
@@ -140,6 +163,9 @@ const report = {
   monacoChunks,
   monacoRoutes,
   monacoFirstPageRoutes,
+  excalidrawKB: Number(sum(excalidrawFiles).toFixed(1)),
+  excalidrawRoutes,
+  excalidrawFirstPageRoutes,
 };
 console.log(JSON.stringify(report, null, 2));
 if (monacoFirstPageRoutes.length > 0 || monacoOutsideWorkspace.length > 0) {
@@ -149,6 +175,17 @@ if (monacoFirstPageRoutes.length > 0 || monacoOutsideWorkspace.length > 0) {
     );
   if (monacoOutsideWorkspace.length > 0)
     console.error(`Monaco reached by routes outside the workspace: ${monacoOutsideWorkspace.join(', ')}`);
+  process.exitCode = 1;
+}
+if (excalidrawFirstPageRoutes.length > 0 || excalidrawOutsideDesign.length > 0) {
+  if (excalidrawFirstPageRoutes.length > 0)
+    console.error(
+      `Excalidraw in the first page of: ${excalidrawFirstPageRoutes.join(', ')} (load it lazily)`,
+    );
+  if (excalidrawOutsideDesign.length > 0)
+    console.error(
+      `Excalidraw reached by routes outside the design workspace: ${excalidrawOutsideDesign.join(', ')}`,
+    );
   process.exitCode = 1;
 }
 if (budgetIndex !== -1) {

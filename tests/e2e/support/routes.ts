@@ -32,7 +32,7 @@ export const routeSamples: readonly RouteSample[] = [
   { path: '/systems/fundamentals', heading: 'Systems design fundamentals' },
   { path: '/systems/fundamentals/caching', heading: 'Caching' },
   { path: '/systems/questions', heading: 'Design questions' },
-  { path: '/systems/workspace/design-a-code-judge', heading: 'Design A Code Judge' },
+  { path: '/systems/workspace/url-shortener', heading: 'Design a URL Shortener' },
   { path: '/systems/quiz', heading: signInPrompt },
   { path: '/systems/interview-tips', heading: 'Interview tips' },
   {
@@ -55,7 +55,10 @@ export const routeSamples: readonly RouteSample[] = [
     heading: 'Feature Stores and Training/Serving Skew',
   },
   { path: '/machine-learning/design-questions', heading: 'ML design questions' },
-  { path: '/machine-learning/design-questions/news-feed-ranking', heading: 'News Feed Ranking' },
+  {
+    path: '/machine-learning/design-questions/video-recommendations',
+    heading: 'Design a Video Recommendation Feed',
+  },
   { path: '/machine-learning/quiz', heading: signInPrompt },
   { path: '/machine-learning/interview-tips', heading: 'Interview tips' },
   {

@@ -371,6 +371,19 @@ const endpoints: Endpoint[] = [
     request: post('/api/problems/v1/systemsexpert/design-questions/get', { questionId: 'url-shortener' }),
     allowedStatus: 404,
   },
+  {
+    id: 'listLongFormQuestions',
+    request: post('/api/problems/v1/systemsexpert/long-form-questions/list'),
+  },
+  {
+    id: 'getLongFormQuestion',
+    request: post('/api/problems/v1/systemsexpert/long-form-questions/get', { questionId: 'url-shortener' }),
+    allowedStatus: 404,
+  },
+  {
+    id: 'listInterviewQuestions',
+    request: post('/api/problems/v1/systemsexpert/interview-questions/list'),
+  },
   { id: 'getUserData', request: post(`${ALGO}/user-data/get`, { fetchMap: { sortMethod: 'TAKE' } }) },
   { id: 'setUserData', request: post(`${ALGO}/user-data/set`, { data: { sortMethod: 'category' } }) },
   { id: 'getUnlocks', request: post(`${ALGO}/unlocks/get`) },

@@ -168,6 +168,82 @@ describe('design questions', () => {
   });
 });
 
+describe('long-form and interview questions', () => {
+  type LongForm = {
+    id: string;
+    title: string;
+    minutes: number;
+    isFree: boolean;
+    acl: { isAvailable: boolean };
+  };
+
+  it('long-form-questions/list lists the design questions as long-form ones, locked for non-owners', async () => {
+    for (const [token, lockedOpen] of [
+      [undefined, false],
+      [learner.token, false],
+      [systemsOwner.token, true],
+    ] as const) {
+      const answer = await systems('long-form-questions/list', {}, token);
+      expect(answer.status).toBe(200);
+      const { items } = answer.body as { items: LongForm[] };
+      expect(items.map((item) => [item.id, item.title, item.isFree, item.acl.isAvailable])).toEqual([
+        ['sample-url-shortener', 'Sample: Design a URL Shortener', true, true],
+        ['sample-chat', 'Sample: Design a Chat Service', false, lockedOpen],
+      ]);
+      expect(items[0].minutes).toBeGreaterThanOrEqual(1);
+      expect(JSON.stringify(items)).not.toContain('```mermaid');
+    }
+    const mlItems = ((await ml('long-form-questions/list', {})).body as { items: LongForm[] }).items;
+    expect(mlItems.map((item) => item.id)).toEqual(['sample-feed-ranking']);
+  });
+
+  it('long-form-questions/get answers the question and its model answer to anyone for the free one, to owners for the rest', async () => {
+    const free = await systems('long-form-questions/get', { questionId: 'sample-url-shortener' });
+    expect(free.status).toBe(200);
+    expect(free.body).toMatchObject({
+      id: 'sample-url-shortener',
+      title: 'Sample: Design a URL Shortener',
+      question: expect.stringContaining('## The prompt'),
+      answer: expect.stringContaining('```mermaid'),
+      acl: { isAvailable: true },
+    });
+    for (const token of [undefined, learner.token]) {
+      const locked = await systems('long-form-questions/get', { questionId: 'sample-chat' }, token);
+      expect(locked.status).toBe(403);
+      expect(locked.body).toMatchObject({ code: 'PRODUCT_NOT_OWNED' });
+      expect(JSON.stringify(locked.body)).not.toContain('## The prompt');
+    }
+    const owned = await systems('long-form-questions/get', { questionId: 'sample-chat' }, systemsOwner.token);
+    expect(owned.status).toBe(200);
+    expect(owned.body).toMatchObject({ answer: expect.stringContaining('```mermaid') });
+    // Owning systems design opens nothing of machine learning, and an unknown id is 404.
+    expect(
+      (await ml('long-form-questions/get', { questionId: 'sample-chat' }, systemsOwner.token)).status,
+    ).toBe(404);
+    expect((await systems('long-form-questions/get', { questionId: 'no-such-question' })).status).toBe(404);
+  });
+
+  it('interview-questions/list lists every question of the product with its kind and availability', async () => {
+    type Interview = { id: string; kind: string; difficulty: string; acl: { isAvailable: boolean } };
+    const visitor = (await systems('interview-questions/list', {})).body as { items: Interview[] };
+    expect(visitor.items.map((item) => [item.id, item.kind, item.difficulty, item.acl.isAvailable])).toEqual([
+      ['sample-url-shortener', 'design', 'Medium', true],
+      ['sample-chat', 'design', 'Medium', false],
+    ]);
+    const owned = (await systems('interview-questions/list', {}, systemsOwner.token)).body as {
+      items: Interview[];
+    };
+    expect(owned.items.every((item) => item.acl.isAvailable)).toBe(true);
+    expect(JSON.stringify(owned)).not.toContain('## The prompt');
+    const mlAnswer = (await ml('interview-questions/list', {}, systemsOwner.token)).body as {
+      items: Interview[];
+    };
+    expect(mlAnswer.items).toContainEqual(
+      expect.objectContaining({ id: 'sample-feed-ranking', kind: 'design', acl: { isAvailable: true } }),
+    );
+  });
+});
+
 describe('publishing', () => {
   it('publishes each learning item once: a second run changes nothing', async () => {
     const again = await call<{

@@ -109,6 +109,7 @@ const machineLearning: RouteObject[] = [
   {
     path: 'machine-learning/design-questions/:questionId',
     lazy: () => import('./routes/machine-learning/design-question'),
+    handle: workspace,
   },
   {
     path: 'machine-learning/quiz',

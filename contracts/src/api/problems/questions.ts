@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { anyone, defineCall, ownerOfPathProduct } from '../define';
-import { built, planned } from '../build-state';
+import { anyone, defineCall } from '../define';
+import { built } from '../build-state';
 import { post } from '../call-path';
 import * as routedPaths from '../routed-call-paths';
 import { emptyRequest, idSchema, problemProductParams } from '../common';
@@ -88,33 +88,36 @@ export const getDesignQuestion = defineCall({
 
 export const listLongFormQuestions = defineCall({
   route: post('listLongFormQuestions', '/api/problems/v1/{product}/long-form-questions/list'),
-  state: planned('learning'),
+  state: built,
   kind: 'query',
   access: anyone,
   params: problemProductParams,
-  summary: 'Long-form question catalogue.',
+  summary:
+    "Long-form question catalogue: the product's design questions read as written answers (title, difficulty, reading minutes, availability).",
   request: emptyRequest,
   response: contentListSchema,
 });
 
 export const getLongFormQuestion = defineCall({
   route: post('getLongFormQuestion', '/api/problems/v1/{product}/long-form-questions/get'),
-  state: planned('learning'),
+  state: built,
   kind: 'query',
-  access: ownerOfPathProduct,
+  access: anyone,
   params: problemProductParams,
-  summary: 'One long-form question.',
+  summary:
+    'One long-form question (the question and its model answer): everyone may open the free one, owners all (PRODUCT_NOT_OWNED otherwise).',
   request: z.object({ questionId: idSchema }),
   response: contentItemSchema,
 });
 
 export const listInterviewQuestions = defineCall({
   route: post('listInterviewQuestions', '/api/problems/v1/{product}/interview-questions/list'),
-  state: planned('learning'),
+  state: built,
   kind: 'query',
   access: anyone,
   params: problemProductParams,
-  summary: 'Interview-question catalogue.',
+  summary:
+    'Interview-question catalogue: every coding and design question of the product with its kind, difficulty and availability.',
   request: emptyRequest,
   response: contentListSchema,
 });

@@ -8,9 +8,14 @@ import {
   getDesignQuestion,
   getFundamentals,
   getLesson,
+  getLongFormQuestion,
   listDesignQuestions,
+  listInterviewQuestions,
   listLessons,
+  listLongFormQuestions,
   lessonKindOfSection,
+  difficultyLabels,
+  wordCount,
 } from '@app/contracts';
 import { type CallInput, ContractRoute, CurrentPrincipal, ValidatedInput, PG_POOL } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
@@ -41,6 +46,16 @@ type DesignRow = {
   prompt: string;
   walkthrough: string;
 };
+
+type CodingRow = { question_id: string; name: string; category: string; difficulty: number; free: boolean };
+
+/** Reading speed behind a long-form question's reading time. */
+const WORDS_PER_MINUTE = 200;
+
+/** Minutes to read a text at WORDS_PER_MINUTE, at least one. */
+function readingMinutes(...texts: string[]): number {
+  return Math.max(1, Math.round(texts.reduce((sum, text) => sum + wordCount(text), 0) / WORDS_PER_MINUTE));
+}
 
 /** A lesson as the lesson calls answer it: the text null when the caller may not read it (the locked view). */
 function lessonItem(row: LessonRow, owner: boolean) {
@@ -185,6 +200,128 @@ export class LearningController {
         lockedDuration: 0,
       })),
       walkthrough: row.walkthrough,
+    };
+  }
+
+  /**
+   * The long-form questions of a product: its design questions read as written answers (the prompt, then
+   * the walkthrough as the model answer), with their reading time; open to everyone, locked ones marked.
+   */
+  @ContractRoute(listLongFormQuestions)
+  async longFormQuestions(
+    @ValidatedInput() { params }: CallInput<typeof listLongFormQuestions>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
+    const owner = ownsProduct(principal, params.product);
+    const { rows } = await this.pool.query<DesignRow>(
+      `SELECT question_id, version, position, name, difficulty, category, free, hints, prompt, walkthrough
+         FROM rm_catalogue_design_questions WHERE product = $1 ORDER BY position, question_id`,
+      [params.product],
+    );
+    return {
+      items: rows.map((row) => ({
+        id: row.question_id,
+        title: row.name,
+        difficulty: row.difficulty,
+        category: row.category,
+        order: row.position,
+        version: row.version,
+        minutes: readingMinutes(row.prompt, row.walkthrough),
+        isFree: row.free,
+        acl: { isAvailable: owner || row.free },
+      })),
+    };
+  }
+
+  /** One long-form question: its prompt and model answer; PRODUCT_NOT_OWNED for a locked one. */
+  @ContractRoute(getLongFormQuestion)
+  async longFormQuestion(
+    @ValidatedInput() { params, input }: CallInput<typeof getLongFormQuestion>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
+    const { rows } = await this.pool.query<DesignRow>(
+      `SELECT question_id, version, position, name, difficulty, category, free, hints, prompt, walkthrough
+         FROM rm_catalogue_design_questions WHERE product = $1 AND question_id = $2`,
+      [params.product, input.questionId],
+    );
+    const row = rows[0];
+    if (!row)
+      throw new DomainError(
+        'NOT_FOUND',
+        `There is no long-form question "${input.questionId}" in ${params.product}.`,
+      );
+    if (!ownsProduct(principal, params.product) && !row.free)
+      throw new DomainError(
+        'PRODUCT_NOT_OWNED',
+        `"${row.name}" is part of ${params.product}: buy it to open it.`,
+      );
+    return {
+      id: row.question_id,
+      title: row.name,
+      difficulty: row.difficulty,
+      category: row.category,
+      order: row.position,
+      version: row.version,
+      minutes: readingMinutes(row.prompt, row.walkthrough),
+      isFree: row.free,
+      acl: { isAvailable: true },
+      question: row.prompt,
+      answer: row.walkthrough,
+    };
+  }
+
+  /**
+   * The interview questions of a product: every question an interviewer of the track may ask, coding
+   * (in publishing order) then design (in their order), with the kind, difficulty label and availability.
+   */
+  @ContractRoute(listInterviewQuestions)
+  async interviewQuestions(
+    @ValidatedInput() { params }: CallInput<typeof listInterviewQuestions>,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
+    const owner = ownsProduct(principal, params.product);
+    const [coding, design] = await Promise.all([
+      this.pool.query<CodingRow>(
+        `SELECT question_id, name, category, difficulty, free FROM rm_catalogue_questions
+          WHERE product = $1 ORDER BY first_xid, first_pos`,
+        [params.product],
+      ),
+      this.pool.query<DesignRow>(
+        `SELECT question_id, name, category, difficulty, free FROM rm_catalogue_design_questions
+          WHERE product = $1 ORDER BY position, question_id`,
+        [params.product],
+      ),
+    ]);
+    return {
+      items: [
+        ...coding.rows.map((row) => ({
+          id: row.question_id,
+          kind: 'coding' as const,
+          name: row.name,
+          category: row.category,
+          difficulty: difficultyLabels[row.difficulty as keyof typeof difficultyLabels],
+          isFree: row.free,
+          acl: { isAvailable: owner || row.free },
+        })),
+        ...design.rows.map((row) => ({
+          id: row.question_id,
+          kind: 'design' as const,
+          name: row.name,
+          category: row.category,
+          difficulty: row.difficulty,
+          isFree: row.free,
+          acl: { isAvailable: owner || row.free },
+        })),
+      ],
     };
   }
 

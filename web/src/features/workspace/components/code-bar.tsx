@@ -1,6 +1,6 @@
 import type { CodingLanguage } from '@app/contracts';
 import { Button } from '@/shared/ui/button';
-import type { SaveState } from '../hooks/use-debounced-save';
+import type { SaveState } from '@/shared/lib/use-debounced-save';
 import { languageLabels, SOLUTION_SLOTS } from '../utils/workspace-config';
 
 const saveStateLabels: Record<SaveState, string> = {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSetUserDataMutation } from '@/shared/api/problems-api';
 import { AUTOSAVE_DELAY_MS, productParams } from '../utils/workspace-config';
-import { useDebouncedSave } from './use-debounced-save';
+import { useDebouncedSave } from '@/shared/lib/use-debounced-save';
 
 type UserDataPatch = Record<string, unknown>;
 
