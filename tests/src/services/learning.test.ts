@@ -190,6 +190,7 @@ describe('publishing', () => {
         'mlexpert:interview-tips',
         'mlexpert:quiz',
         'mlexpert:design-question',
+        'mlexpert:question',
       ]),
     );
   });
