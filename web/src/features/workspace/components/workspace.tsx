@@ -13,6 +13,7 @@ import { useUserDataAutosave } from '../hooks/use-user-data-autosave';
 import { useWorkspaceOptions } from '../hooks/use-workspace-options';
 import { copyText } from '../utils/copy-text';
 import { languageLabels } from '../utils/workspace-config';
+import { useWorkspaceProduct } from '../workspace-product';
 import type { SavedQuestionData, WorkspaceQuestion } from '../workspace-question';
 import { CodeActions } from './code-actions';
 import { CodeBar } from './code-bar';
@@ -42,6 +43,7 @@ type WorkspaceProps = {
  */
 export function Workspace({ question, signedIn, saved, savedOptions }: WorkspaceProps) {
   const dispatch = useAppDispatch();
+  const { name: productName } = useWorkspaceProduct();
   const autosave = useUserDataAutosave(signedIn);
   const { options, updateOptions } = useWorkspaceOptions(savedOptions, autosave.saveNow);
   const { languages, language, warming } = useLanguages(question, options.language);
@@ -134,7 +136,7 @@ export function Workspace({ question, signedIn, saved, savedOptions }: Workspace
       data-layout={options.layout}
       data-theme={options.theme}
     >
-      <title>{`${question.name} · AlgoExpert · Interview Prep`}</title>
+      <title>{`${question.name} · ${productName} · Interview Prep`}</title>
       <WorkspaceBar
         question={question}
         signedIn={signedIn}
