@@ -11,6 +11,9 @@
  *   - C++: a precompiled bits/stdc++.h for the harness's flags, beside a copy of the header
  *     (.data/toolchains/cpp), about 1 s per compile instead of 4, and a smaller precompiled header of
  *     the common standard headers (CPP_COMMON_HEADER) for learners' units;
+ *   - Python: numpy (version pinned, wheels checked against their pinned SHA-256 by pip's --require-hashes)
+ *     installed with the boxed Python's own pip (`/usr/bin/python3 -m pip install --target`) into
+ *     .data/toolchains/python-packages, which boxes bind read-only and name in PYTHONPATH;
  *   - Swift: nothing can be installed on these machines; reported unavailable unless `swiftc` exists.
  * Idempotent: a second run finds everything in place and does nothing. Failures are reported, not fatal
  * (a language whose toolchain is missing answers 'language unavailable'); `--strict` makes them fatal.
@@ -454,6 +457,96 @@ function ensureCppCommonHeader(
   return ready;
 }
 
+export const NUMPY_VERSION = '2.3.5';
+/** The boxed Python is Debian's (the box's PATH has no pyenv or /usr/local Python). */
+const BOX_PYTHON = '/usr/bin/python3';
+/**
+ * SHA-256 of numpy's wheels for the CPython versions of Debian 12 and 13 on x86_64 and arm64: pip refuses
+ * anything else (--require-hashes), so a wheel that changed upstream or a Python without one fails loudly.
+ */
+const NUMPY_WHEEL_SHA256 = [
+  '8cba086a43d54ca804ce711b2a940b16e452807acebe7852ff327f1ecd49b0d4', // cp311 manylinux x86_64
+  '3095bdb8dd297e5920b010e96134ed91d852d81d490e787beca7e35ae1d89cf7', // cp311 manylinux aarch64
+  '11e06aa0af8c0f05104d56450d6093ee639e15f24ecf62d417329d06e522e017', // cp313 manylinux x86_64
+  '9c75442b2209b8470d6d5d8b1c25714270686f14c749028d2199c54e29f20b4d', // cp313 manylinux aarch64
+];
+
+/** What python-packages/manifest.json records: installed again when any of it changes. */
+export type PythonPackagesManifest = { python: string; requirements: string };
+
+/**
+ * numpy for the boxed Python: pip (Debian's python3-pip, installed through apt-get when missing) installs
+ * the pinned, hash-checked wheel into <root>/python-packages/site, binary only and without dependencies;
+ * manifest.json (the Python's version and the requirements) is written last and tells detectToolchains
+ * it is complete. Idempotent: the same Python and requirements find it in place.
+ */
+function ensurePythonPackages(root: string): { available: boolean; detail: string } {
+  if (!existsSync(BOX_PYTHON)) return { available: false, detail: `${BOX_PYTHON} is missing` };
+  const dir = join(root, 'python-packages');
+  const requirements = `numpy==${NUMPY_VERSION} ${NUMPY_WHEEL_SHA256.map((h) => `--hash=sha256:${h}`).join(' ')}\n`;
+  const python = run(BOX_PYTHON, ['-c', 'import sys; print(sys.version.split()[0])']).stdout.trim();
+  const manifest: PythonPackagesManifest = { python, requirements };
+  const manifestPath = join(dir, 'manifest.json');
+  const current = existsSync(manifestPath) ? readFileSync(manifestPath, 'utf8') : '';
+  const ready = { available: true, detail: `python3 ${python} with numpy ${NUMPY_VERSION} in ${dir}` };
+  if (current === `${JSON.stringify(manifest)}\n`) return ready;
+  if (run(BOX_PYTHON, ['-m', 'pip', '--version']).status !== 0) {
+    const apt = aptInstall(['python3-pip']);
+    if (!apt.available) return { available: false, detail: `pip for ${BOX_PYTHON}: ${apt.detail}` };
+  }
+  log(`installing numpy ${NUMPY_VERSION} (hash-checked wheel) for ${BOX_PYTHON} ${python} into ${dir}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const requirementsPath = join(dir, 'requirements.txt');
+  writeFileSync(requirementsPath, requirements);
+  const install = run(
+    BOX_PYTHON,
+    [
+      ...['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-input'],
+      ...['--no-deps', '--only-binary=:all:', '--require-hashes', '--no-compile'],
+      ...['--target', join(dir, 'site'), '-r', requirementsPath],
+    ],
+    { env: { ...process.env, PIP_BREAK_SYSTEM_PACKAGES: '1', PYTHONDONTWRITEBYTECODE: '1' } },
+  );
+  const check = run(BOX_PYTHON, ['-B', '-c', 'import numpy; print(numpy.__version__)'], {
+    env: { ...process.env, PYTHONPATH: join(dir, 'site') },
+  });
+  if (install.status !== 0 || check.stdout.trim() !== NUMPY_VERSION)
+    return {
+      available: false,
+      detail: `numpy not installed: ${`${install.stderr}${check.stderr}`.trim().slice(-600)}`,
+    };
+  // Compiled once here, read-only in the boxes (which never write bytecode: python3 -B).
+  run(BOX_PYTHON, ['-m', 'compileall', '-q', join(dir, 'site')]);
+  writeFileSync(manifestPath, `${JSON.stringify(manifest)}\n`);
+  return { ...ready, detail: `${ready.detail} (installed)` };
+}
+
+/** apt-get install as root or through passwordless sudo, non-interactive; `apt-get update` on a miss. */
+function aptInstall(packages: string[]): { available: boolean; detail: string } {
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot && run('sudo', ['-n', 'true']).status !== 0)
+    return { available: false, detail: `install with: sudo apt-get install ${packages.join(' ')}` };
+  const aptGet = (args: string[]) => {
+    const [file, rest] = isRoot
+      ? ['apt-get', args]
+      : ['sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]];
+    log(`running: ${[file, ...rest].join(' ')}`);
+    return spawnSync(file, rest, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  };
+  let install = aptGet(['install', '-y', '-q', '--no-install-recommends', ...packages]);
+  if (install.status !== 0) {
+    aptGet(['update', '-q']);
+    install = aptGet(['install', '-y', '-q', '--no-install-recommends', ...packages]);
+  }
+  return install.status === 0
+    ? { available: true, detail: `${packages.join(', ')} installed` }
+    : { available: false, detail: `apt-get install ${packages.join(' ')} failed (exit ${install.status})` };
+}
+
 function programs(names: string[]): { available: boolean; detail: string } {
   const missing = names.filter((name) => !onPath(name));
   return missing.length === 0
@@ -472,7 +565,7 @@ export async function ensureToolchains(): Promise<ToolchainReport> {
     java: ensureJava(root),
     javascript: programs(['node']),
     kotlin: await ensureKotlin(root),
-    python: programs(['python3']),
+    python: onPath('python3') ? ensurePythonPackages(root) : programs(['python3']),
     swift: onPath('swiftc')
       ? { available: true, detail: 'swiftc found' }
       : { available: false, detail: 'no Swift toolchain can be installed on this machine' },

@@ -69,7 +69,21 @@ export function loadContentQuestion(folder: string): ContentQuestion {
 }
 
 export function loadContentQuestions(dir: string = contentDir()): ContentQuestion[] {
-  const root = join(dir, 'algorithms', 'questions');
+  return loadQuestionsIn(join(dir, 'algorithms', 'questions'));
+}
+
+/**
+ * The machine-learning product's coding questions (content/machine-learning/questions, the algorithms'
+ * format), judged in Python only: they are published with Python's starter alone (ML_CODING_LANGUAGES).
+ */
+export function loadMlCodingQuestions(dir: string = contentDir()): ContentQuestion[] {
+  return loadQuestionsIn(join(dir, learningProducts.mlexpert.folder, 'questions'));
+}
+
+/** The languages the machine-learning coding questions are offered in (numpy is a Python library). */
+export const ML_CODING_LANGUAGES = ['python'] as const satisfies readonly CodingLanguage[];
+
+function loadQuestionsIn(root: string): ContentQuestion[] {
   return folders(root)
     .filter((name) => existsSync(join(root, name, 'question.json')))
     .map((name) => loadContentQuestion(join(root, name)));

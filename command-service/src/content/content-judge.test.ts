@@ -4,6 +4,9 @@
  * starter code compiles and fails them, and the content itself holds what a published question
  * needs (see questionContentSchema). CONTENT_ONLY=slug,slug judges a few while writing content.
  *
+ * The machine-learning product's coding questions are judged the same way in Python, their one language
+ * (numpy installed by infra's ensure-toolchains).
+ *
  * In CI (CI=true) a missing sandbox or toolchain fails the suite; elsewhere the language skips.
  */
 import { type CodingLanguage, questionCategories } from '@app/contracts';
@@ -14,12 +17,20 @@ import { languageModules } from '../execution/languages/registry';
 import { runTests } from '../execution/languages/run-tests';
 import { failures, inPairs } from '../execution/languages/judge-support';
 import { detectToolchains, toolchainBinds } from '../execution/languages/toolchains';
-import { type ContentQuestion, loadContentQuestions, loadLessons } from './content-files';
+import {
+  type ContentQuestion,
+  loadContentQuestions,
+  loadLessons,
+  loadMlCodingQuestions,
+  ML_CODING_LANGUAGES,
+} from './content-files';
 
 const toolchains = detectToolchains();
 const only = process.env.CONTENT_ONLY?.split(',').filter(Boolean);
 const allQuestions = loadContentQuestions();
 const questions = only ? allQuestions.filter((q) => only.includes(q.slug)) : allQuestions;
+const allMlQuestions = loadMlCodingQuestions();
+const mlQuestions = only ? allMlQuestions.filter((q) => only.includes(q.slug)) : allMlQuestions;
 const languages = Object.keys(languageModules).filter((l) => l !== 'swift') as CodingLanguage[];
 const available = new Map<CodingLanguage, true | string>();
 let sandbox: Sandbox;
@@ -112,4 +123,47 @@ describe.each(languages)('%s reference solutions', (language) => {
       })),
     );
   }, 1_800_000);
+});
+
+describe('the machine-learning coding questions', () => {
+  it('are at least 15, named uniquely, each with a Python reference solution', () => {
+    if (only) return;
+    expect(allMlQuestions.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(allMlQuestions.map((q) => q.name)).size).toBe(allMlQuestions.length);
+    expect(allMlQuestions.some((q) => q.free)).toBe(true);
+    for (const question of allMlQuestions)
+      for (const language of ML_CODING_LANGUAGES)
+        expect({ slug: question.slug, present: !!question.solutions[language] }).toEqual({
+          slug: question.slug,
+          present: true,
+        });
+  });
+
+  it.each(ML_CODING_LANGUAGES)(
+    'pass every test with the %s reference solution, and the starters pass none of them all',
+    async (language) => {
+      if (available.get(language) !== true) return;
+      const outcomes = await inPairs(
+        mlQuestions.map((question) => async () => {
+          const reference = await judge(language, question, question.solutions[language] ?? '');
+          const starter = await judge(language, question, question.starters[language]);
+          return {
+            slug: question.slug,
+            reference: failures(reference) || 'CORRECT',
+            starterCompiles: !starter.compileError,
+            starterPassesAll: starter.results.length > 0 && starter.results.every((r) => r.passed),
+          };
+        }),
+      );
+      expect(outcomes).toEqual(
+        mlQuestions.map((q) => ({
+          slug: q.slug,
+          reference: 'CORRECT',
+          starterCompiles: true,
+          starterPassesAll: false,
+        })),
+      );
+    },
+    600_000,
+  );
 });

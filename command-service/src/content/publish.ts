@@ -31,6 +31,8 @@ import {
   loadContentQuestions,
   loadLearningContent,
   loadLessons,
+  loadMlCodingQuestions,
+  ML_CODING_LANGUAGES,
 } from './content-files';
 import { sha256Of } from './canonical-json';
 import { putBlob } from './content-blobs.repository';
@@ -60,11 +62,13 @@ function questionEvent(
   question: ContentQuestion,
   testsSha256: string,
   walkthroughTrace: WalkthroughTrace | undefined,
+  /** The languages it is offered in (starters and solutions); every language by default. */
+  languages: readonly CodingLanguage[] = codingLanguages,
 ) {
   const { solutions, starters, tests, ...rest } = question;
   const fields = { ...rest, compare: rest.compare };
   const byLanguage = (code: Partial<Record<CodingLanguage, string>>) =>
-    Object.fromEntries(codingLanguages.filter((l) => code[l] !== undefined).map((l) => [l, code[l]!]));
+    Object.fromEntries(languages.filter((l) => code[l] !== undefined).map((l) => [l, code[l]!]));
   const body = {
     product,
     questionId: question.slug,
@@ -163,6 +167,13 @@ export async function publishContent(deps: {
   }
   // The systems-design and machine-learning folders, read and checked before anything is appended.
   const learning = learningProductIds.map((id) => loadLearningContent(id, deps.dir));
+  const mlQuestions = loadMlCodingQuestions(deps.dir);
+  const mlNames = new Set<string>();
+  for (const question of mlQuestions) {
+    if (mlNames.has(question.name.toLowerCase()))
+      throw new ContentError(`two machine-learning questions are named ${question.name}`);
+    mlNames.add(question.name.toLowerCase());
+  }
   for (const lesson of lessons) {
     const { body, digest } = lessonEvent(product, lesson);
     const result = await publishOne(
@@ -175,6 +186,24 @@ export async function publishContent(deps: {
     items.push({
       kind: lesson.kind,
       id: lesson.slug,
+      version: result.version,
+      outcome: result.published ? 'published' : 'unchanged',
+    });
+  }
+  for (const question of mlQuestions) {
+    const testsSha256 = await putBlob(deps.pool, question.tests);
+    const { body, digest } = questionEvent('mlexpert', question, testsSha256, undefined, ML_CODING_LANGUAGES);
+    const result = await publishOne(
+      store,
+      questionStreamId('mlexpert', question.slug),
+      { type: 'QuestionPublished', body, digest },
+      deps.actor,
+    );
+    position = result.position ?? position;
+    items.push({
+      product: 'mlexpert',
+      kind: 'question',
+      id: question.slug,
       version: result.version,
       outcome: result.published ? 'published' : 'unchanged',
     });

@@ -31,6 +31,13 @@ export const questionCategories = [
   'Heaps',
   'Tries',
   'Famous Algorithms',
+  // The machine-learning product's coding questions (content/machine-learning/questions).
+  'Model Evaluation',
+  'Linear Models',
+  'Neural Networks',
+  'Unsupervised Learning',
+  'Data Preparation',
+  'NLP and Retrieval',
 ] as const;
 export type QuestionCategory = (typeof questionCategories)[number];
 

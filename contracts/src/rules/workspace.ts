@@ -143,3 +143,11 @@ export const layoutDescriptions: Record<WorkspaceLayout, string> = {
   layout4: 'Question on top, code and results below',
   layout5: 'Code on top, question and results below',
 };
+
+/**
+ * The languages a product's coding questions are offered and judged in: the machine-learning questions
+ * are written for numpy, so Python alone; every other product's questions take every language.
+ */
+export function offeredLanguages(product: string): readonly CodingLanguage[] {
+  return product === 'mlexpert' ? ['python'] : codingLanguages;
+}

@@ -21,6 +21,11 @@ export const SLUG = 'ordered-squares';
 
 /** Makes the signed-in learner an AlgoExpert owner, through the staff API. */
 export async function grantAlgoExpert(page: Page, request: APIRequestContext) {
+  await grantRole(page, request, 'premiumv1');
+}
+
+/** Grants the signed-in learner a product role (`premiumv1`, `mlexpertv1`, ...) through the staff API. */
+export async function grantRole(page: Page, request: APIRequestContext, role: string) {
   const token = (await loginTokenOf(page.context()))!;
   const info = await request.post('/api/users/v1/userinfo/get', {
     headers: { authorization: `Bearer ${token}` },
@@ -29,7 +34,7 @@ export async function grantAlgoExpert(page: Page, request: APIRequestContext) {
   const userId = ((await info.json()) as { subject: string }).subject;
   const granted = await request.post('/api/staff/v1/users/roles/grant', {
     headers: { authorization: `Bearer ${E2E_STAFF_TOKEN}` },
-    data: { userId, role: 'premiumv1' },
+    data: { userId, role },
   });
   expect(granted.status()).toBe(200);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,25 @@ fs.writeFileSync(
     slug: 'sample-chat',
     name: 'Sample: Design a Chat Service',
     order: 2,
+    free: false,
+  }),
+);
+
+// The machine-learning coding question of the fixtures is free; a copy that is not is the locked case.
+const mlQuestions = path.join(contentDir, 'machine-learning', 'questions');
+const softmaxSolution = fs.readFileSync(
+  path.join(mlQuestions, 'stable-softmax', 'solutions', 'python'),
+  'utf8',
+);
+fs.cpSync(path.join(mlQuestions, 'stable-softmax'), path.join(mlQuestions, 'locked-softmax'), {
+  recursive: true,
+});
+fs.writeFileSync(
+  path.join(mlQuestions, 'locked-softmax', 'question.json'),
+  JSON.stringify({
+    ...JSON.parse(fs.readFileSync(path.join(mlQuestions, 'stable-softmax', 'question.json'), 'utf8')),
+    slug: 'locked-softmax',
+    name: 'Locked Softmax',
     free: false,
   }),
 );
@@ -244,6 +264,49 @@ describe('long-form and interview questions', () => {
   });
 });
 
+describe('machine-learning coding questions', () => {
+  type Judged = {
+    TestResults: { Matches: boolean; hideOutput: boolean }[];
+    submission?: { questionId: string; status: string };
+    code?: string;
+  };
+  const submit = (questionId: string, language: string, code: string, token: string) =>
+    call<Judged>(platform.url, '/api/problems/v1/mlexpert/submissions/create', {
+      json: { questionId, language, code },
+      token,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+
+  it("judges an owner's numpy solution in Python, hidden tests included: CORRECT", async () => {
+    const mlOwner = await signInWithRoles(platform.url, ['mlexpertv1'], 'ml-coder');
+    const answer = await submit('locked-softmax', 'python', softmaxSolution, mlOwner.token);
+    expect(answer.status).toBe(200);
+    expect(answer.body.submission).toMatchObject({ questionId: 'locked-softmax', status: 'CORRECT' });
+    expect(answer.body.TestResults.filter((t) => t.hideOutput).length).toBeGreaterThan(0);
+    expect(answer.body.TestResults.every((t) => t.Matches)).toBe(true);
+    const wrong = await submit(
+      'locked-softmax',
+      'python',
+      'def softmax(logits):\n    return logits\n',
+      mlOwner.token,
+    );
+    expect(wrong.body.submission).toMatchObject({ questionId: 'locked-softmax', status: 'INCORRECT' });
+  });
+
+  it('offers Python alone, and locks the questions that are not free from non-owners', async () => {
+    const mlOwner = await signInWithRoles(platform.url, ['mlexpertv1'], 'ml-coder-js');
+    const js = await submit('locked-softmax', 'javascript', 'exports.softmax = (x) => x;', mlOwner.token);
+    expect(js.status).toBe(400);
+    expect(js.body).toMatchObject({ code: 'LANGUAGE_UNAVAILABLE' });
+    const locked = await submit('locked-softmax', 'python', softmaxSolution, systemsOwner.token);
+    expect(locked.status).toBe(403);
+    expect(locked.body).toMatchObject({ code: 'PRODUCT_NOT_OWNED' });
+    const free = await submit('stable-softmax', 'python', softmaxSolution, learner.token);
+    expect(free.status).toBe(200);
+    expect(free.body.submission).toMatchObject({ questionId: 'stable-softmax', status: 'CORRECT' });
+  });
+});
+
 describe('publishing', () => {
   it('publishes each learning item once: a second run changes nothing', async () => {
     const again = await call<{
@@ -266,6 +329,7 @@ describe('publishing', () => {
         'mlexpert:interview-tips',
         'mlexpert:quiz',
         'mlexpert:design-question',
+        'mlexpert:question',
       ]),
     );
   });

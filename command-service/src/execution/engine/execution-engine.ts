@@ -16,6 +16,7 @@ import {
   codingLanguages,
   checkTestInput,
   decideAccess,
+  offeredLanguages,
   checkValue,
   jsonTestSchema,
   parseType,
@@ -200,6 +201,15 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
       );
     }
     return question;
+  }
+
+  /** LANGUAGE_UNAVAILABLE when the question's product does not offer the language (offeredLanguages). */
+  checkLanguage(question: PublishedQuestion, language: CodingLanguage): void {
+    if (!offeredLanguages(question.product).includes(language))
+      throw new DomainError(
+        'LANGUAGE_UNAVAILABLE',
+        `This question is answered in ${offeredLanguages(question.product).join(', ')}, not ${language}.`,
+      );
   }
 
   /** Checks a learner may run code now (RCE_RATE_LIMITED otherwise). */

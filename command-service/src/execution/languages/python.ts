@@ -7,6 +7,7 @@
 import type { FunctionSignature } from '@app/contracts';
 import { INPUTS_FILE, MAX_NODES, placeholder, programsAvailable, RESULTS_FILE, typesOf } from './language';
 import type { LanguageModule } from './language';
+import type { Toolchains } from './toolchains';
 
 const LEARNER_FILE = 'solution.py';
 
@@ -61,6 +62,8 @@ def node_value(node, fields, kind):
     return node.value
 
 def encode(t, v):
+    if type(v).__module__ == 'numpy' and hasattr(v, 'tolist'):
+        v = v.tolist()
     if t.endswith('[]'):
         return [encode(t[:-2], x) for x in v] if isinstance(v, (list, tuple)) else v
     if t.startswith('map<'):
@@ -136,6 +139,15 @@ def main(name, params, returns):
         emit(line)
 `;
 
+/**
+ * numpy's site-packages (when installed) on the path; its BLAS and OpenMP pools kept to one thread, as a
+ * box has one core and counts threads against its process limit.
+ */
+export function pythonEnv(toolchains: Toolchains): Record<string, string> {
+  const threads = { OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1' };
+  return toolchains.pythonPackages ? { ...threads, PYTHONPATH: toolchains.pythonPackages } : threads;
+}
+
 export const python: LanguageModule = {
   id: 'python',
   learnerFile: LEARNER_FILE,
@@ -154,14 +166,14 @@ export const python: LanguageModule = {
     const params = signature.params.map((p) => p.name).join(', ');
     return `def ${signature.name}(${params}):\n    # Write your code here.\n    return ${value}\n`;
   },
-  plan(signature: FunctionSignature, source: string) {
+  plan(signature: FunctionSignature, source: string, toolchains: Toolchains) {
     const call = `main(${JSON.stringify(signature.name)}, ${JSON.stringify(signature.params.map((p) => p.type))}, ${JSON.stringify(signature.returns)})`;
     return {
       files: [
         { path: LEARNER_FILE, content: source },
         { path: 'harness.py', content: `${HARNESS}\n${call}\n` },
       ],
-      run: { argv: ['python3', '-B', 'harness.py'] },
+      run: { argv: ['python3', '-B', 'harness.py'], env: pythonEnv(toolchains) },
     };
   },
 };

@@ -51,6 +51,11 @@ export type Toolchains = {
    * third of the whole library's time).
    */
   cppCommon?: boolean;
+  /**
+   * site-packages of the boxed Python (numpy, installed by infra's ensure-toolchains with pip --target):
+   * bound read-only into boxes and named by the Python plan's PYTHONPATH.
+   */
+  pythonPackages?: string;
   /** binutils' gold linker is installed: a learner's C++ program links in a tenth of ld.bfd's CPU time. */
   cppGold?: boolean;
 };
@@ -161,6 +166,9 @@ export function detectToolchains(dir: string = toolchainsDir()): Toolchains {
   )
     toolchains.cppCommon = true;
   if (existsSync(GOLD_LINKER)) toolchains.cppGold = true;
+  // manifest.json is written last: without it the install is partial or failed.
+  if (existsSync(join(dir, 'python-packages', 'manifest.json')))
+    toolchains.pythonPackages = join(dir, 'python-packages', 'site');
   return toolchains;
 }
 
@@ -182,6 +190,7 @@ export function toolchainBinds(toolchains: Toolchains): { hostPath: string }[] {
     toolchains.cppPrecompiled,
     toolchains.jvmSupport,
     toolchains.javacArchive && dirname(toolchains.javacArchive),
+    toolchains.pythonPackages,
   ];
   return paths.filter((path): path is string => typeof path === 'string').map((hostPath) => ({ hostPath }));
 }

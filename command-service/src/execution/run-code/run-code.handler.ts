@@ -18,6 +18,7 @@ export class RunCodeHandler implements ICommandHandler<RunCodeCommand, JudgedRun
       request.questionId,
       request.questionVersion,
     );
+    this.engine.checkLanguage(question, language);
     const tests =
       target.kind === 'ownTests'
         ? this.engine.parseTests(question, [...target.tests])

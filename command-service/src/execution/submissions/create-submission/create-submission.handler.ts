@@ -37,6 +37,7 @@ export class CreateSubmissionHandler implements ICommandHandler<CreateSubmission
   async execute(command: CreateSubmissionCommand): Promise<SubmissionAnswer> {
     const { principal, product, questionId, questionVersion, submissionId } = command.request;
     const question = await this.engine.question(principal, product, questionId, questionVersion);
+    this.engine.checkLanguage(question, command.request.language);
     const key = `${principal.userId}:${submissionId}`;
     const done = this.finished.get(key);
     if (done) return done;

@@ -1,5 +1,7 @@
-import { SectionPage } from '@/features/catalog/components/section-page';
+import { QuestionList } from '@/features/algorithms/components/question-list';
+import { codingProducts } from '@/shared/catalog/coding-products';
 
+/** MLExpert's coding questions: the algorithms' list over the mlexpert product (answered in Python). */
 export function Component() {
-  return <SectionPage productId="mlexpert" sectionId="coding-questions" />;
+  return <QuestionList product={codingProducts.mlexpert} />;
 }

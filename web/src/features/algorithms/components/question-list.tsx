@@ -25,10 +25,9 @@ import {
   useListSubmissionsQuery,
   useSetUserDataMutation,
 } from '../api/algorithms-api';
+import { type CodingProduct, codingProducts } from '@/shared/catalog/coding-products';
 import './question-list.css';
 
-const PRODUCT = 'algoexpert';
-const params = { product: PRODUCT } as const;
 const FETCH_MAP = {
   favoritedQuestions: 'TAKE',
   strikeQuestions: 'TAKE',
@@ -50,10 +49,6 @@ const keysOf = (marks: Marks | undefined) => new Set(Object.keys(marks ?? {}).fi
 const noStatuses: ReadonlyMap<string, SubmissionStatus> = new Map();
 const noQuestions: readonly Question[] = [];
 const noOrder: readonly string[] = [];
-// Stable query arguments: RTK Query need not compare fresh objects at every render.
-const listArg = { params };
-const submissionsArg = { product: PRODUCT } as const;
-const userDataArg = { params, request: { fetchMap: FETCH_MAP, fetchKey: 'TAKE' } } as const;
 
 type MarkKind = 'favoritedQuestions' | 'strikeQuestions';
 type MoveDirection = 'up' | 'down';
@@ -70,9 +65,21 @@ type MoveDirection = 'up' | 'down';
 type QuestionListProps = {
   /** Shown under the page's heading (the learner's progress). */
   summary?: ReactNode;
+  /** Whose coding questions: AlgoExpert's unless given (MLExpert's list is the same page). */
+  product?: CodingProduct;
 };
 
-export function QuestionList({ summary }: QuestionListProps) {
+export function QuestionList({ summary, product = codingProducts.algoexpert }: QuestionListProps) {
+  const { product: productId, name: productName, productPath, questionPath } = product;
+  // Stable query arguments: RTK Query need not compare fresh objects at every render.
+  const params = useMemo(() => ({ product: productId }), [productId]);
+  const listArg = useMemo(() => ({ params }), [params]);
+  const submissionsArg = useMemo(() => ({ product: productId }), [productId]);
+  const userDataArg = useMemo(
+    () => ({ params, request: { fetchMap: FETCH_MAP, fetchKey: 'TAKE' as const } }),
+    [params],
+  );
+  const crumbs = useMemo(() => [{ label: productName, to: productPath }], [productName, productPath]);
   const signedIn = useIsSignedInHere();
   const questions = useListCodingQuestionsQuery(listArg);
   const submissions = useListSubmissionsQuery(submissionsArg, { skip: !signedIn });
@@ -126,7 +133,7 @@ export function QuestionList({ summary }: QuestionListProps) {
         },
       });
     },
-    [signedIn, saveUserData],
+    [signedIn, saveUserData, params],
   );
   const handleMark = useCallback(
     (kind: MarkKind, questionId: string, on: boolean) => save({ [kind]: { [questionId]: on } }),
@@ -194,13 +201,13 @@ export function QuestionList({ summary }: QuestionListProps) {
     <div className="question-list-page">
       <PageHeader
         title="Coding questions"
-        eyebrow="AlgoExpert"
+        eyebrow={productName}
         lead={
           all.length > 0
             ? `${all.length} questions across ${categoryCount} categories. ${
                 signedIn ? `You have solved ${completed}.` : 'Sign in to save your progress.'
               }`
-            : 'The coding interview questions of AlgoExpert.'
+            : `The coding interview questions of ${productName}.`
         }
         crumbs={crumbs}
       />
@@ -259,6 +266,8 @@ export function QuestionList({ summary }: QuestionListProps) {
                   <QuestionRow
                     key={question.id}
                     question={question}
+                    href={questionPath(question.id)}
+                    productName={productName}
                     position={groupStarts[groupIndex] + index + 1}
                     status={statuses.get(question.id)}
                     favorited={favorited.has(question.id)}
@@ -281,12 +290,14 @@ export function QuestionList({ summary }: QuestionListProps) {
   );
 }
 
-const crumbs = [{ label: 'AlgoExpert', to: '/product' }];
-
 type QuestionRowProps = {
   /** Where the row stands in the list as shown, from 1. */
   position: number;
   question: Question;
+  /** The question's workspace. */
+  href: string;
+  /** What a locked question is part of. */
+  productName: string;
   status: SubmissionStatus | undefined;
   favorited: boolean;
   struck: boolean;
@@ -300,6 +311,8 @@ type QuestionRowProps = {
 /** One question; memoised, so a star or a late answer (submissions, saved data) renders only the rows it changes. */
 const QuestionRow = memo(function QuestionRow({
   question,
+  href,
+  productName,
   position,
   status,
   favorited,
@@ -325,14 +338,14 @@ const QuestionRow = memo(function QuestionRow({
       />
       <span className="question-row__number">{position}.</span>
       {available ? (
-        <a className="question-row__name" href={`/questions/${question.id}`}>
+        <a className="question-row__name" href={href}>
           {question.name}
         </a>
       ) : (
         <span className="question-row__name question-row__name--locked">
           {question.name}
           <span className="question-row__lock">
-            Locked: part of AlgoExpert. <a href="/purchase">Get AlgoExpert</a>
+            Locked: part of {productName}. <a href="/purchase">Get {productName}</a>
           </span>
         </span>
       )}

@@ -4,6 +4,7 @@ import { Button } from '@/shared/ui/button';
 import { useQuestionStatus } from '../hooks/use-question-status';
 import { paneLabels } from '../utils/workspace-config';
 import type { TimedMode, WorkspaceQuestion } from '../workspace-question';
+import { useWorkspaceProduct } from '../workspace-product';
 import { WorkspaceSettings } from './workspace-settings';
 
 type WorkspaceBarProps = {
@@ -38,16 +39,17 @@ export function WorkspaceBar({
   timed,
 }: WorkspaceBarProps) {
   const navigate = useNavigate();
+  const { listPath, questionPath } = useWorkspaceProduct();
   const { indicator, nextQuestionId } = useQuestionStatus(question, signedIn);
 
   function handleNextQuestion() {
-    navigate(`/questions/${nextQuestionId}`);
+    if (nextQuestionId !== undefined) navigate(questionPath(nextQuestionId));
   }
 
   return (
     <header className="workspace__bar">
       <nav aria-label="Breadcrumb" className="workspace__crumbs">
-        <Link to={timed?.backTo ?? '/questions'}>{timed?.backLabel ?? 'Questions'}</Link>
+        <Link to={timed?.backTo ?? listPath}>{timed?.backLabel ?? 'Questions'}</Link>
         <span aria-hidden="true"> / </span>
         <h1 className="workspace__title" title={question.name}>
           {question.name}

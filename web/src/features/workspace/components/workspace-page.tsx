@@ -7,7 +7,8 @@ import { useAppDispatch } from '@/shared/lib/store';
 import { Button } from '@/shared/ui/button';
 import { Loader } from '@/shared/ui/loader';
 import { NotFound } from '@/shared/ui/not-found';
-import { productParams as params } from '../utils/workspace-config';
+import { type CodingProduct, codingProducts } from '@/shared/catalog/coding-products';
+import { useWorkspaceProduct, WorkspaceProductContext } from '../workspace-product';
 import type { SavedQuestionData, TimedMode, WorkspaceQuestion } from '../workspace-question';
 import { Workspace } from './workspace';
 import './workspace.css';
@@ -17,7 +18,24 @@ import './workspace.css';
  * spec's not-found text; a locked one says what it is part of and how to get it. The learner's saved
  * code and options arrive before the editor opens, so it never flashes the starter code.
  */
-export function WorkspacePage({ questionId, timed }: { questionId: string; timed?: TimedMode }) {
+export function WorkspacePage({
+  questionId,
+  product,
+  timed,
+}: {
+  questionId: string;
+  product?: CodingProduct;
+  timed?: TimedMode;
+}) {
+  return (
+    <WorkspaceProductContext.Provider value={product ?? codingProducts.algoexpert}>
+      <WorkspacePageBody questionId={questionId} timed={timed} />
+    </WorkspaceProductContext.Provider>
+  );
+}
+
+function WorkspacePageBody({ questionId, timed }: { questionId: string; timed?: TimedMode }) {
+  const { params, name: productName, listPath } = useWorkspaceProduct();
   const signedIn = useIsSignedInHere();
   const dispatch = useAppDispatch();
   const question = useGetCodingQuestionQuery({ params, request: { name: questionId } });
@@ -42,29 +60,31 @@ export function WorkspacePage({ questionId, timed }: { questionId: string; timed
   }
   if (question.error) {
     const status = 'status' in question.error ? question.error.status : undefined;
-    if (status === 404) return <NotFound backTo="/questions" />;
+    if (status === 404) return <NotFound backTo={listPath} />;
     if (status === 403) {
       return (
         <div className="workspace-status workspace-locked">
           <title>Locked question · Interview Prep</title>
-          <h1>This question is part of AlgoExpert</h1>
+          <h1>This question is part of {productName}</h1>
           <p>
-            Get AlgoExpert to open every question with its hints, walkthrough and reference solutions, and to
-            earn its certificate.
+            Get {productName} to open every question with its hints, walkthrough and reference solutions, and
+            to earn its certificate.
           </p>
           <p className="workspace-locked__actions">
             <Link className="button button--primary" to="/purchase">
-              Get AlgoExpert
+              Get {productName}
             </Link>
             {!signedIn ? (
               <Button
                 variant="secondary"
-                onClick={() => dispatch(signInModalOpened({ text: 'Log in if you already own AlgoExpert.' }))}
+                onClick={() =>
+                  dispatch(signInModalOpened({ text: `Log in if you already own ${productName}.` }))
+                }
               >
                 Log In
               </Button>
             ) : null}
-            <Link className="button button--secondary" to="/questions">
+            <Link className="button button--secondary" to={listPath}>
               Back To Lessons
             </Link>
           </p>

@@ -13,6 +13,7 @@ import { useUserDataAutosave } from '../hooks/use-user-data-autosave';
 import { useWorkspaceOptions } from '../hooks/use-workspace-options';
 import { copyText } from '../utils/copy-text';
 import { languageLabels } from '../utils/workspace-config';
+import { useWorkspaceProduct } from '../workspace-product';
 import type { SavedQuestionData, TimedMode, WorkspaceQuestion } from '../workspace-question';
 import { CodeActions } from './code-actions';
 import { CodeBar } from './code-bar';
@@ -44,6 +45,7 @@ type WorkspaceProps = {
  */
 export function Workspace({ question, signedIn, saved, savedOptions, timed }: WorkspaceProps) {
   const dispatch = useAppDispatch();
+  const { name: productName } = useWorkspaceProduct();
   const autosave = useUserDataAutosave(signedIn);
   const { options, updateOptions } = useWorkspaceOptions(savedOptions, autosave.saveNow);
   const { languages, language, warming } = useLanguages(question, options.language);
@@ -136,7 +138,7 @@ export function Workspace({ question, signedIn, saved, savedOptions, timed }: Wo
       data-layout={options.layout}
       data-theme={options.theme}
     >
-      <title>{`${question.name} · AlgoExpert · Interview Prep`}</title>
+      <title>{`${question.name} · ${productName} · Interview Prep`}</title>
       <WorkspaceBar
         question={question}
         signedIn={signedIn}

@@ -17,7 +17,7 @@ import { getApiErrorMessage } from '@/shared/api/api-error';
 import { signInModalOpened } from '@/shared/auth/sign-in-modal-slice';
 import { useAppDispatch } from '@/shared/lib/store';
 import type { RunAction, RunOutcome } from '../components/run-results';
-import { productParams } from '../utils/workspace-config';
+import { useWorkspaceProduct } from '../workspace-product';
 import type { WorkspaceQuestion } from '../workspace-question';
 
 type ApiFailure = FetchBaseQueryError | SerializedError;
@@ -53,6 +53,7 @@ export function useRunActions({
   const [runSandbox] = useRunSandboxMutation();
   const [runCustomInput] = useRunCustomInputMutation();
   const [createSubmission] = useCreateSubmissionMutation();
+  const { params: productParams } = useWorkspaceProduct();
   const [outcome, setOutcome] = useState<RunOutcome>({ kind: 'idle' });
   const [quickInput, setQuickInput] = useState(() =>
     JSON.stringify(question.tests?.[0]?.input ?? {}, null, 2),
@@ -148,6 +149,7 @@ export function useRunActions({
       runCustomInput,
       createSubmission,
       dispatch,
+      productParams,
     ],
   );
 

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useSetUserDataMutation } from '@/shared/api/problems-api';
-import { AUTOSAVE_DELAY_MS, productParams } from '../utils/workspace-config';
 import { useDebouncedSave } from '@/shared/lib/use-debounced-save';
+import { AUTOSAVE_DELAY_MS } from '../utils/workspace-config';
+import { useWorkspaceProduct } from '../workspace-product';
 
 type UserDataPatch = Record<string, unknown>;
 
@@ -11,10 +12,11 @@ type UserDataPatch = Record<string, unknown>;
  */
 export function useUserDataAutosave(signedIn: boolean) {
   const [saveUserData] = useSetUserDataMutation();
+  const { params } = useWorkspaceProduct();
 
   const { schedule, state } = useDebouncedSave(
     async (patch) => {
-      const result = await saveUserData({ params: productParams, request: { data: patch, deepMerge: true } });
+      const result = await saveUserData({ params, request: { data: patch, deepMerge: true } });
       return !('error' in result);
     },
     AUTOSAVE_DELAY_MS,
@@ -22,9 +24,9 @@ export function useUserDataAutosave(signedIn: boolean) {
   );
   const saveNow = useCallback(
     (data: UserDataPatch) => {
-      if (signedIn) void saveUserData({ params: productParams, request: { data, deepMerge: true } });
+      if (signedIn) void saveUserData({ params, request: { data, deepMerge: true } });
     },
-    [saveUserData, signedIn],
+    [saveUserData, signedIn, params],
   );
 
   return { schedule, saveNow, state };

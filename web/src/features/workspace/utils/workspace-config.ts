@@ -1,8 +1,5 @@
 import type { WorkspacePane } from '@app/contracts';
 
-/** The workspace serves the algorithms product's coding questions. */
-export const PRODUCT = 'algoexpert';
-export const productParams = { product: PRODUCT } as const;
 /** Solution slots per question and language (the spec does not give the number). */
 export const SOLUTION_SLOTS = 3;
 export const AUTOSAVE_DELAY_MS = 800;

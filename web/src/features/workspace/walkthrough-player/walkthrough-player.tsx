@@ -5,7 +5,7 @@ import { contractQuery } from '@/shared/api/contract-endpoint';
 import { Button } from '@/shared/ui/button';
 import { Loader } from '@/shared/ui/loader';
 import type { WorkspaceQuestion } from '../workspace-question';
-import { PRODUCT } from '../utils/workspace-config';
+import { useWorkspaceProduct } from '../workspace-product';
 import { type Names, type Pointer, ValueView } from './value-views';
 import {
   type FrameState,
@@ -65,8 +65,9 @@ export function WalkthroughPlayer({ question }: { question: WorkspaceQuestion })
 }
 
 function TraceLoader({ question }: { question: WorkspaceQuestion }) {
+  const { params } = useWorkspaceProduct();
   const { data, error, isLoading } = walkthroughApi.useGetCodingQuestionTraceQuery({
-    params: { product: PRODUCT },
+    params,
     request: { uid: question.uid },
   });
   if (isLoading) return <Loader label="Loading the walkthrough" />;

@@ -1,0 +1,31 @@
+import type { ProblemProductId } from '@app/contracts';
+import { productIndex } from './product-index';
+
+/**
+ * The products whose coding questions open in the coding workspace: where their list and questions live,
+ * and the name a locked question points to. The workspace and the question list take one of these.
+ */
+export type CodingProduct = {
+  product: Extract<ProblemProductId, 'algoexpert' | 'mlexpert'>;
+  name: string;
+  productPath: string;
+  listPath: string;
+  questionPath(questionId: string): string;
+};
+
+export const codingProducts: Record<CodingProduct['product'], CodingProduct> = {
+  algoexpert: {
+    product: 'algoexpert',
+    name: productIndex.algoexpert.name,
+    productPath: productIndex.algoexpert.productPath,
+    listPath: '/questions',
+    questionPath: (questionId) => `/questions/${questionId}`,
+  },
+  mlexpert: {
+    product: 'mlexpert',
+    name: productIndex.mlexpert.name,
+    productPath: productIndex.mlexpert.productPath,
+    listPath: '/machine-learning/coding-questions',
+    questionPath: (questionId) => `/machine-learning/coding-questions/${questionId}`,
+  },
+};
