@@ -167,22 +167,7 @@ export class LearningController {
     @Res({ passthrough: true }) response: Response,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
-    const { rows } = await this.pool.query<DesignRow>(
-      `SELECT question_id, version, position, name, difficulty, category, free, hints, prompt, walkthrough
-         FROM rm_catalogue_design_questions WHERE product = $1 AND question_id = $2`,
-      [params.product, input.questionId],
-    );
-    const row = rows[0];
-    if (!row)
-      throw new DomainError(
-        'NOT_FOUND',
-        `There is no design question "${input.questionId}" in ${params.product}.`,
-      );
-    if (!ownsProduct(principal, params.product) && !row.free)
-      throw new DomainError(
-        'PRODUCT_NOT_OWNED',
-        `"${row.name}" is part of ${params.product}: buy it to open it.`,
-      );
+    const row = await this.openDesignRow(params.product, input.questionId, principal, 'design question');
     return {
       id: row.question_id,
       name: row.name,
@@ -245,22 +230,7 @@ export class LearningController {
     @Res({ passthrough: true }) response: Response,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
-    const { rows } = await this.pool.query<DesignRow>(
-      `SELECT question_id, version, position, name, difficulty, category, free, hints, prompt, walkthrough
-         FROM rm_catalogue_design_questions WHERE product = $1 AND question_id = $2`,
-      [params.product, input.questionId],
-    );
-    const row = rows[0];
-    if (!row)
-      throw new DomainError(
-        'NOT_FOUND',
-        `There is no long-form question "${input.questionId}" in ${params.product}.`,
-      );
-    if (!ownsProduct(principal, params.product) && !row.free)
-      throw new DomainError(
-        'PRODUCT_NOT_OWNED',
-        `"${row.name}" is part of ${params.product}: buy it to open it.`,
-      );
+    const row = await this.openDesignRow(params.product, input.questionId, principal, 'long-form question');
     return {
       id: row.question_id,
       title: row.name,
@@ -341,5 +311,24 @@ export class LearningController {
       [product, kind],
     );
     return rows.map((row) => lessonItem(row, owner));
+  }
+
+  /** A design question of the product with its text, for one who may open it: NOT_FOUND or PRODUCT_NOT_OWNED otherwise. */
+  private async openDesignRow(
+    product: string,
+    questionId: string,
+    principal: Principal,
+    kind: 'design question' | 'long-form question',
+  ): Promise<DesignRow> {
+    const { rows } = await this.pool.query<DesignRow>(
+      `SELECT question_id, version, position, name, difficulty, category, free, hints, prompt, walkthrough
+         FROM rm_catalogue_design_questions WHERE product = $1 AND question_id = $2`,
+      [product, questionId],
+    );
+    const row = rows[0];
+    if (!row) throw new DomainError('NOT_FOUND', `There is no ${kind} "${questionId}" in ${product}.`);
+    if (!ownsProduct(principal, product) && !row.free)
+      throw new DomainError('PRODUCT_NOT_OWNED', `"${row.name}" is part of ${product}: buy it to open it.`);
+    return row;
   }
 }
