@@ -63,11 +63,13 @@ import { AnalyticsQueryDeletedV1, AnalyticsQueryRanV1, AnalyticsQuerySavedV1 } f
 import {
   SharedSolutionDeletedV1,
   SharedSolutionHiddenV1,
+  SharedSolutionHiddenV2,
   SharedSolutionSubmittedV1,
   SharedSolutionVotedV1,
   SolutionCommentDeletedV1,
   SolutionCommentEditedV1,
   SolutionCommentHiddenV1,
+  SolutionCommentHiddenV2,
   SolutionCommentPostedV1,
   SolutionCommentVotedV1,
 } from './community';
@@ -126,12 +128,12 @@ const latestByType = {
   SharedSolutionSubmitted: SharedSolutionSubmittedV1,
   SharedSolutionVoted: SharedSolutionVotedV1,
   SharedSolutionDeleted: SharedSolutionDeletedV1,
-  SharedSolutionHidden: SharedSolutionHiddenV1,
+  SharedSolutionHidden: SharedSolutionHiddenV2,
   SolutionCommentPosted: SolutionCommentPostedV1,
   SolutionCommentEdited: SolutionCommentEditedV1,
   SolutionCommentVoted: SolutionCommentVotedV1,
   SolutionCommentDeleted: SolutionCommentDeletedV1,
-  SolutionCommentHidden: SolutionCommentHiddenV1,
+  SolutionCommentHidden: SolutionCommentHiddenV2,
   AffiliateEnrolled: AffiliateEnrolledV1,
   AffiliateExpired: AffiliateExpiredV1,
   AffiliateSaleRecorded: AffiliateSaleRecordedV2,
@@ -143,7 +145,12 @@ const latestByType = {
 type LatestByType = typeof latestByType;
 
 /** Older versions, still stored: never removed while an event of that version exists. */
-const supersededDefinitions = [AffiliateLinkClickedV1, AffiliateSaleRecordedV1] as const;
+const supersededDefinitions = [
+  AffiliateLinkClickedV1,
+  AffiliateSaleRecordedV1,
+  SharedSolutionHiddenV1,
+  SolutionCommentHiddenV1,
+] as const;
 
 const latestDefinitions = Object.values(latestByType);
 const allDefinitions = [...supersededDefinitions, ...latestDefinitions];

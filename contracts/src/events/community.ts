@@ -54,6 +54,20 @@ export const SharedSolutionHiddenV1 = defineEvent({
   schema: z.object({ solutionId: id, reason }),
 });
 
+/**
+ * v2 names the author, so the hiding shows in the author's audit history as well as in the staff
+ * member's; a v1 fact did not say (null: it stays in the staff member's history only).
+ */
+export const SharedSolutionHiddenV2 = defineEvent({
+  type: 'SharedSolutionHidden',
+  version: 2,
+  schema: z.object({ solutionId: id, reason, authorUserId: z.uuid().nullable() }),
+  upcastFromPrevious: (previous) => ({
+    ...SharedSolutionHiddenV1.schema.parse(previous),
+    authorUserId: null,
+  }),
+});
+
 /** A learner commented on a solution, or replied to a comment of it (`parentId`). */
 export const SolutionCommentPostedV1 = defineEvent({
   type: 'SolutionCommentPosted',
@@ -93,6 +107,17 @@ export const SolutionCommentHiddenV1 = defineEvent({
   type: 'SolutionCommentHidden',
   version: 1,
   schema: z.object({ commentId: id, reason }),
+});
+
+/** v2 names the author, as SharedSolutionHidden v2 does (null for a v1 fact). */
+export const SolutionCommentHiddenV2 = defineEvent({
+  type: 'SolutionCommentHidden',
+  version: 2,
+  schema: z.object({ commentId: id, reason, authorUserId: z.uuid().nullable() }),
+  upcastFromPrevious: (previous) => ({
+    ...SolutionCommentHiddenV1.schema.parse(previous),
+    authorUserId: null,
+  }),
 });
 
 export type SharedSolutionSubmitted = z.infer<typeof SharedSolutionSubmittedV1.schema>;

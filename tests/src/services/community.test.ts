@@ -398,10 +398,22 @@ describe('ownership and moderation', () => {
     expect(rows).toEqual([
       {
         type: 'SharedSolutionHidden',
-        data: { solutionId: spam.id, reason: 'Advertising' },
+        data: { solutionId: spam.id, reason: 'Advertising', authorUserId: ada.userId },
         actor: { kind: 'staff', id: staff.userId },
       },
     ]);
+    // The hiding is in the author's audit history (and in the staff member's, as its actor).
+    for (const account of [ada.userId, staff.userId]) {
+      const history = await call<{ events: { type: string; data: { reason?: string } }[] }>(
+        platform.url,
+        `/api/staff/v1/accounts/${account}/history?types=SharedSolutionHidden`,
+        { token: staff.token, headers: { 'x-min-position': hidden.body.position } },
+      );
+      expect(history.status).toBe(200);
+      expect(history.body.events.map((e) => [e.type, e.data.reason])).toEqual([
+        ['SharedSolutionHidden', 'Advertising'],
+      ]);
+    }
     expect((await post(bob, 'comments/create', { solutionId: spam.id, content: 'Late' })).status).toBe(404);
   });
 });

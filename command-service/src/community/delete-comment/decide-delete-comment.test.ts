@@ -27,7 +27,7 @@ describe('delete a comment: given its stream, when someone deletes it, then', ()
     expect(decideDeleteComment(remove(ada), given(posted, deleted))).toEqual([]);
     expect(code(decideDeleteComment(remove(bob), given(posted)))).toBe('FORBIDDEN');
     expect(decideDeleteComment(remove(bob, true, 'Rude'), given(posted))).toEqual([
-      { type: 'SolutionCommentHidden', data: { commentId, reason: 'Rude' } },
+      { type: 'SolutionCommentHidden', data: { commentId, reason: 'Rude', authorUserId: ada } },
     ]);
     expect(code(decideDeleteComment(remove(bob, true), given(posted)))).toBe('VALIDATION_FAILED');
     expect(code(decideDeleteComment(remove(ada), given()))).toBe('NOT_FOUND');

@@ -17,5 +17,5 @@ export function decideDeleteComment(
   if (state.authorId === actorId) return [{ type: 'SolutionCommentDeleted', data: { commentId } }];
   if (!moderator) return new DomainError('FORBIDDEN', 'Only its author can delete a comment.');
   if (!reason) return new DomainError('VALIDATION_FAILED', "Staff hiding someone's comment give a reason.");
-  return [{ type: 'SolutionCommentHidden', data: { commentId, reason } }];
+  return [{ type: 'SolutionCommentHidden', data: { commentId, reason, authorUserId: state.authorId } }];
 }

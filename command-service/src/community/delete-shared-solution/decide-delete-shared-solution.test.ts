@@ -39,7 +39,7 @@ describe('delete a shared solution: given its stream, when someone deletes it, t
   });
   it('staff hide it with a reason, and must give one', () => {
     expect(decideDeleteSharedSolution(remove(bob, true, 'Spam'), given(shared))).toEqual([
-      { type: 'SharedSolutionHidden', data: { solutionId, reason: 'Spam' } },
+      { type: 'SharedSolutionHidden', data: { solutionId, reason: 'Spam', authorUserId: ada } },
     ]);
     expect(code(decideDeleteSharedSolution(remove(bob, true), given(shared)))).toBe('VALIDATION_FAILED');
   });

@@ -20,5 +20,5 @@ export function decideDeleteSharedSolution(
   if (!reason) {
     return new DomainError('VALIDATION_FAILED', "Staff hiding someone's solution give a reason.");
   }
-  return [{ type: 'SharedSolutionHidden', data: { solutionId, reason } }];
+  return [{ type: 'SharedSolutionHidden', data: { solutionId, reason, authorUserId: state.authorId } }];
 }

@@ -13,8 +13,9 @@ const PLATFORM_SKIPS: ReadonlySet<string> = new Set(['TelemetryEventRecorded', '
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The accounts an event concerns: the account its data names (`userId`, and any `...UserId` such as a
- * promo code's owner or a licence holder, so events of later areas are found without a change here),
+ * The accounts an event concerns: the account its data names (`userId`, a licence's `holderId`, and any
+ * `...UserId` such as a promo code's owner or a moderated item's author, so events of later areas are
+ * found without a change here),
  * and the person who acted (a learner, or a staff member: their own history is their staff-actions log).
  * An event that concerns none and was not an anonymous visitor's (published content, price lists,
  * announcements) is the platform's: every account's past depends on it, so time travel replays it too.
@@ -25,8 +26,8 @@ export function accountsConcerned(event: RecordedEvent): string[] {
   const data: unknown = event.data;
   if (typeof data === 'object' && data !== null) {
     for (const [key, value] of Object.entries(data)) {
-      if ((key === 'userId' || key.endsWith('UserId')) && typeof value === 'string' && UUID.test(value))
-        accounts.add(value.toLowerCase());
+      const namesAccount = key === 'userId' || key === 'holderId' || key.endsWith('UserId');
+      if (namesAccount && typeof value === 'string' && UUID.test(value)) accounts.add(value.toLowerCase());
     }
   }
   const { actor } = event.metadata;

@@ -80,7 +80,7 @@ describe('shared solutions read model', () => {
       {
         type: 'SharedSolutionHidden',
         streamId: sharedSolutionStreamId('s3'),
-        data: { solutionId: 's3', reason: 'Spam' },
+        data: { solutionId: 's3', reason: 'Spam', authorUserId: null },
       },
       { type: 'AccountWiped', streamId: userStreamId(ada), data: { userId: ada } },
     ]);
