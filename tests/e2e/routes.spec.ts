@@ -57,8 +57,14 @@ test.describe('every route of spec 2', () => {
     ) as { monacoChunks: { file: string }[]; monacoRoutes: string[]; monacoFirstPageRoutes: string[] };
     expect(weights.monacoChunks.length).toBeGreaterThan(0);
     expect(weights.monacoFirstPageRoutes).toEqual([]);
-    // The coding workspace and the analysts' SQL editor (/analytics) are the routes with an editor.
-    expect(weights.monacoRoutes.sort()).toEqual(['/analytics', '/questions/:questionId']);
+    // The coding workspace (algorithms, ML coding questions, timed assessments) and the analysts' SQL
+    // editor (/analytics) are the routes with an editor.
+    expect(weights.monacoRoutes.sort()).toEqual([
+      '/analytics',
+      '/assessments/:questionId',
+      '/machine-learning/coding-questions/:questionId',
+      '/questions/:questionId',
+    ]);
 
     // And in the browser: the question list and other pages fetch none of those chunks; the workspace does.
     const monacoFiles = new Set(weights.monacoChunks.map((chunk) => `/${chunk.file}`));

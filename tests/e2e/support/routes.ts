@@ -47,8 +47,8 @@ export const routeSamples: readonly RouteSample[] = [
     path: '/machine-learning/crash-course/linear-regression',
     heading: 'Linear Regression and Gradient Descent',
   },
-  { path: '/machine-learning/coding-questions', heading: 'ML coding questions' },
-  { path: '/machine-learning/coding-questions/k-means', heading: 'K Means' },
+  { path: '/machine-learning/coding-questions', heading: 'Coding questions' },
+  { path: '/machine-learning/coding-questions/stable-softmax', heading: 'Stable Softmax' },
   { path: '/machine-learning/large-scale', heading: 'Large-scale ML' },
   {
     path: '/machine-learning/large-scale/feature-stores-and-skew',
