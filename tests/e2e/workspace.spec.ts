@@ -201,7 +201,7 @@ test("an editor worker that cannot load is reported once as a window error, neve
   const uncaught: string[] = [];
   page.on('pageerror', (error) => uncaught.push(error.message));
   // Offline before the language worker's script arrived: its load fails with an error event.
-  await page.route(/\/assets\/(ts|editor)\.worker-[\w-]+\.js$/, (route) => route.abort());
+  await page.route(/\/assets\/ts\.worker-[\w-]+\.js$/, (route) => route.abort());
   const reported = page.waitForRequest(
     (request) =>
       request.url().endsWith('/api/events/v1/event') &&
