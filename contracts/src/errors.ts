@@ -30,6 +30,8 @@ export const platformErrorCodes = [
   'INVALID_TOKEN',
   /** The session behind the token has expired (13 days) or was revoked. */
   'TOKEN_EXPIRED',
+  /** The session behind the token was ended by its own logout (in another tab of the same browser). */
+  'SIGNED_OUT',
   'FORBIDDEN',
   /** The caller does not own the product the call belongs to. */
   'PRODUCT_NOT_OWNED',

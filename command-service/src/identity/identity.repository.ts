@@ -125,10 +125,10 @@ export async function shortenSession(
   return row && { rolesAtIssue: row.roles_at_issue, provider: row.provider, roles: row.roles };
 }
 
-/** Revokes one session now (nothing when it is revoked already). */
-export async function revokeSession(client: PoolClient, sessionId: string): Promise<void> {
+/** Ends one session by its own logout now (nothing when it is revoked already). */
+export async function signOutSession(client: PoolClient, sessionId: string): Promise<void> {
   await client.query(
-    'UPDATE identity_sessions SET revoked_at = now() WHERE session_id = $1 AND revoked_at IS NULL',
+    'UPDATE identity_sessions SET revoked_at = now(), signed_out = true WHERE session_id = $1 AND revoked_at IS NULL',
     [sessionId],
   );
 }

@@ -79,7 +79,10 @@ async function headPosition(): Promise<string | undefined> {
 }
 
 type CallerKind =
-  'anonymous' | 'signedIn' | 'operator' | { refused: 401; code: 'INVALID_TOKEN' | 'TOKEN_EXPIRED' };
+  | 'anonymous'
+  | 'signedIn'
+  | 'operator'
+  | { refused: 401; code: 'INVALID_TOKEN' | 'TOKEN_EXPIRED' | 'SIGNED_OUT' };
 type Caller = {
   name: string;
   kind: CallerKind;
@@ -130,10 +133,24 @@ const callers: Caller[] = [
   ),
   {
     name: 'a signed-out session token',
-    kind: { refused: 401, code: 'TOKEN_EXPIRED' },
+    kind: { refused: 401, code: 'SIGNED_OUT' },
     async headers() {
       const user = await signInFake(platform.url);
       await call(platform.url, '/api/auth/v1/logout', { json: {}, token: user.token });
+      return { headers: withToken(user.token) };
+    },
+  },
+  {
+    // Revoked by staff, the session is refused as expired: only its own logout answers SIGNED_OUT.
+    name: 'a session token revoked by staff',
+    kind: { refused: 401, code: 'TOKEN_EXPIRED' },
+    async headers() {
+      const user = await signInFake(platform.url);
+      const revoked = await call(platform.url, '/api/staff/v1/users/sessions/revoke', {
+        json: { userId: user.userId },
+        token: STAFF_TOKEN,
+      });
+      if (revoked.status !== 200) throw new Error(`staff revoke answered ${revoked.status}`);
       return { headers: withToken(user.token) };
     },
   },

@@ -200,7 +200,7 @@ describe('tokens', () => {
     expect(again.body.OldRoles).toEqual(['premiumv1']);
   });
 
-  it('sign-out revokes the token at once: the next call is a 401 TOKEN_EXPIRED', async () => {
+  it('sign-out revokes the token at once: the next call is a 401 SIGNED_OUT (told apart from an expiry)', async () => {
     const user = await signInFake(platform.url);
     const out = await call(platform.url, '/api/auth/v1/logout', {
       json: { reason: 'userLoggedOut' },
@@ -210,8 +210,8 @@ describe('tokens', () => {
     const after = await userInfo(user.token);
     expect(after.status).toBe(401);
     expect(after.body).toEqual({
-      code: 'TOKEN_EXPIRED',
-      message: 'Your credentials have expired; sign in again.',
+      code: 'SIGNED_OUT',
+      message: 'This session was logged out; sign in again.',
     });
     const events = await eventsOf(user.userId);
     expect(events.at(-1)).toMatchObject({ type: 'SessionRevoked', data: { reason: 'signedOut' } });

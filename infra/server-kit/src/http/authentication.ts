@@ -26,6 +26,7 @@ type SessionRow = {
   user_id: string;
   expires_at: Date;
   revoked_at: Date | null;
+  signed_out: boolean;
   roles: Role[];
   subscriptions: string[];
   wiped_at: Date | null;
@@ -73,7 +74,7 @@ export class SessionAuthenticator {
     }
     const { rows } = await this.pool.query<SessionRow>({
       name: 'auth_session_by_token',
-      text: `SELECT s.session_id, s.user_id, s.expires_at, s.revoked_at, u.roles, u.wiped_at,
+      text: `SELECT s.session_id, s.user_id, s.expires_at, s.revoked_at, s.signed_out, u.roles, u.wiped_at,
                     -- Products of redeemed licence keys count as owned until the licence year ends.
                     u.subscriptions || ARRAY(SELECT g.product FROM identity_licence_grants g
                                               WHERE g.user_id = s.user_id AND g.expires_at > now()) AS subscriptions,
@@ -86,6 +87,9 @@ export class SessionAuthenticator {
     const session = rows[0];
     if (!session || session.wiped_at) {
       throw new DomainError('INVALID_TOKEN', 'The token is not valid; sign in again.');
+    }
+    if (session.revoked_at && session.signed_out) {
+      throw new DomainError('SIGNED_OUT', 'This session was logged out; sign in again.');
     }
     if (session.revoked_at || session.expires_at.getTime() <= Date.now()) {
       throw new DomainError('TOKEN_EXPIRED', 'Your credentials have expired; sign in again.');

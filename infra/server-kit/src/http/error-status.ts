@@ -12,6 +12,7 @@ export const httpStatusOfError: Readonly<Record<ErrorCode, number>> = {
   UNAUTHENTICATED: 401,
   INVALID_TOKEN: 401,
   TOKEN_EXPIRED: 401,
+  SIGNED_OUT: 401,
   FORBIDDEN: 403,
   PRODUCT_NOT_OWNED: 403,
   USERNAME_TAKEN: 409,

@@ -167,9 +167,25 @@ async function callWithLoginToken(args: string | FetchArgs, baseApi: BaseQueryAp
   const send = (loginToken: string | null) => fetchWithTimeouts(args, baseApi, requestToken(loginToken));
 
   const sentToken = readLoginToken();
+  if (baseApi.endpoint === SIGN_OUT_ENDPOINT) {
+    // Logging out answers 401 when the token is already gone; the caller ends the session either way.
+    loggingOutHere = true;
+    return send(sentToken);
+  }
   const result = await send(sentToken);
-  // Logging out answers 401 when the token is already gone; the caller ends the session either way.
-  if (result.error?.status !== 401 || baseApi.endpoint === SIGN_OUT_ENDPOINT) return result;
+  if (result.error?.status !== 401) return result;
+  // The session was ended by a logout: not this tab's, so another tab of this browser logged out, and this
+  // call's refusal came before that tab cleared the shared token. The page reloads signed out, as that
+  // tab's signal would have made it (spec 4, Login), instead of telling of expired credentials.
+  const signedInHere = selectIsSignedIn(baseApi.getState() as { session: SessionState });
+  if (errorCodeOf(result.error) === 'SIGNED_OUT' && signedInHere && !loggingOutHere) {
+    // That tab clears the token once its logout is answered; if it never does (closed meanwhile), this
+    // one clears it, so the reloaded page starts signed out rather than refused again.
+    const token = await settledLoginToken((current) => current !== sentToken, LOGOUT_SETTLE_MS);
+    if (token === sentToken) clearLoginToken();
+    window.location.reload();
+    return result;
+  }
 
   const currentToken =
     sentToken === null
@@ -189,6 +205,17 @@ async function callWithLoginToken(args: string | FetchArgs, baseApi: BaseQueryAp
   const wasSignedIn = sentToken !== null || isSignedInHere;
   if (wasSignedIn) expireSession(baseApi.dispatch);
   return result;
+}
+
+/** How long a call refused as SIGNED_OUT waits for the tab that logged out to clear the shared token. */
+const LOGOUT_SETTLE_MS = 5000;
+
+/** From this tab's logout call until its session ends here: its own calls refused as SIGNED_OUT reload nothing. */
+let loggingOutHere = false;
+
+function errorCodeOf(error: FetchBaseQueryError): string | undefined {
+  const data = error.data as { code?: unknown } | undefined;
+  return typeof data?.code === 'string' ? data.code : undefined;
 }
 
 /**
@@ -258,6 +285,7 @@ type SessionThunk = ThunkAction<void, unknown, unknown, UnknownAction>;
  */
 export function endSession(): SessionThunk {
   return (dispatch) => {
+    loggingOutHere = false;
     clearLoginToken();
     dispatch(sessionEnded());
     dispatch(api.util.resetApiState());

@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { userStreamId } from '@app/contracts';
 import type { Appended } from '@app/server-kit';
 import { EventAppender } from '../../../infrastructure/event-appender';
-import { revokeSession } from '../../identity.repository';
+import { signOutSession } from '../../identity.repository';
 import { decideSignOut } from './decide-sign-out';
 import { SignOutCommand } from './sign-out.command';
 
@@ -14,7 +14,7 @@ export class SignOutHandler implements ICommandHandler<SignOutCommand, Appended>
   execute(command: SignOutCommand): Promise<Appended> {
     const { userId, sessionId } = command.request;
     return this.appender.transaction(async (tx) => {
-      await revokeSession(tx.client, sessionId);
+      await signOutSession(tx.client, sessionId);
       return tx.append(userStreamId(userId), decideSignOut(command), {
         actor: command.context.actor,
         correlationId: command.context.correlationId,
