@@ -210,6 +210,9 @@ test.describe('sign-in', () => {
     await first.route(`**${signOutRoute.path}`, async (route) => {
       const answer = await route.fetch();
       await refusedPoll;
+      // A slow answer (a loaded machine): the refused tab knows from the server that this was a logout,
+      // so it waits for the token to clear however long that takes, rather than calling it an expiry.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
       await route.fulfill({ response: answer });
     });
     await logOutFromMenu(first);
