@@ -106,6 +106,8 @@ export const getEventCausation = defineCall({
   request: z.object({}),
   response: z.object({
     event: historyEventSchema,
+    /** The event's data exactly as stored, in the schema version it was written in (`event.data` is upcast). */
+    stored: z.object({ schemaVersion: z.number().int(), data: z.unknown() }),
     causedBy: z.array(historyEventSchema),
     caused: z.array(historyEventSchema),
     sameCorrelation: z.array(historyEventSchema),
