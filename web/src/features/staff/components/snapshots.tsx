@@ -56,7 +56,11 @@ export function Snapshots() {
         Rebuilds one read model with its own projection code over the events up to a position, into a schema
         of its own that you can page through here or query, then drop.
       </p>
-      <form className="staff__form staff__form-row" onSubmit={(event) => void handleStart(event)}>
+      <form
+        className="staff__filters"
+        onSubmit={(event) => void handleStart(event)}
+        aria-label="Build a snapshot"
+      >
         <div className="staff__field">
           <label htmlFor="snapshot-projection">Read model</label>
           <select

@@ -1,2 +1,0 @@
-import base from './playwright.config';
-export default { ...base, use: { ...base.use, screenshot: 'on' }, outputDir: '/tmp/pw-shots' };
