@@ -119,6 +119,8 @@ export const platformErrorCodes = [
   'ASSESSMENT_IN_PROGRESS',
   /** Assessments: no assessment is running (nothing to abandon). */
   'ASSESSMENT_NOT_RUNNING',
+  /** Two read-model snapshots are being built already: try again when one is ready. */
+  'SNAPSHOT_BUSY',
   'NOT_FOUND',
   /** The path exists but answers another HTTP method. */
   'METHOD_NOT_ALLOWED',

@@ -15,6 +15,7 @@ import { ProjectionHost } from './infrastructure/projection-host';
 import { ReadYourWrites } from './infrastructure/read-your-writes';
 import { AnalyticsWorkspaceController } from './read-models/analytics-workspace/analytics-workspace.controller';
 import { SystemController } from './queries/system.controller';
+import { SnapshotsController } from './queries/snapshots.controller';
 import { UiVersionController } from './queries/ui-version.controller';
 import { TelemetryDailyController } from './read-models/telemetry-daily/telemetry-daily.controller';
 import { UserAccessController } from './read-models/user-access/user-access.controller';
@@ -49,6 +50,7 @@ export class AppModule {
       controllers: [
         HealthController,
         SystemController,
+        SnapshotsController,
         UiVersionController,
         TelemetryDailyController,
         AffiliateClicksDailyController,

@@ -144,6 +144,38 @@ test.describe('management area', () => {
     await page.screenshot({ path: testInfo.outputPath('management-account-390.png'), fullPage: true });
   });
 
+  test('a staff member builds a read model as of the last event, pages through it, and drops it', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const learner = uniquePerson('snapshot-learner');
+    await learnerToken(request, learner.email);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/management');
+    await signInAsDeveloper(page, uniquePerson('snapshot-staff'));
+    await makeStaff(page, request);
+    await page.reload();
+
+    const panel = page.getByRole('region', { name: 'Read models as of a position' });
+    await panel.getByLabel('Read model').selectOption('user-access');
+    await panel.getByRole('button', { name: 'Build snapshot' }).click();
+    const row = panel.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'user-access' }) });
+    await expect(row.first()).toContainText('ready', { timeout: 60_000 });
+    await row.first().getByRole('button', { name: 'View' }).click();
+    await expect(panel.getByRole('heading', { level: 3, name: /^user-access as of / })).toBeVisible();
+    // The learner signed in before the snapshot's position: their row is in it.
+    await expect(panel.getByRole('status').filter({ hasText: /^Rows 1 to \d+ of \d+$/ })).toBeVisible();
+    await expect(panel.getByRole('columnheader', { name: 'user_id' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('management-snapshot-1280.png'), fullPage: true });
+    await row
+      .first()
+      .getByRole('button', { name: /^Drop the snapshot of user-access/ })
+      .click();
+    await expect(row.first()).toContainText('dropped');
+  });
+
   test('a learner is refused by the management area', async ({ page }) => {
     await page.goto('/management');
     await signInAsDeveloper(page, uniquePerson('not-staff'));

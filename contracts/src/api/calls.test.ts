@@ -19,6 +19,9 @@ const commandsWithoutAck = new Set([
   'cancelTestCheckout',
   // Cancelling an analyst's running query stops a PostgreSQL backend; it appends nothing (the run's own event says it was cancelled).
   'cancelAnalyticsQuery',
+  // Read-model snapshots are the read side's own tables, like a rebuild: they answer the snapshot.
+  'startProjectionSnapshot',
+  'dropProjectionSnapshot',
 ]);
 
 const placeholdersOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

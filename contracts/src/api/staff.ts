@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, staffOnly } from './define';
 import { built } from './build-state';
-import { get } from './call-path';
+import { get, post } from './call-path';
 import { actorSchema } from '../events/define';
 import { parsePosition } from '../position';
 import { unlockProgressSchema } from './problems/unlocks-certificates';
@@ -106,6 +106,8 @@ export const getEventCausation = defineCall({
   request: z.object({}),
   response: z.object({
     event: historyEventSchema,
+    /** The event's data exactly as stored, in the schema version it was written in (`event.data` is upcast). */
+    stored: z.object({ schemaVersion: z.number().int(), data: z.unknown() }),
     causedBy: z.array(historyEventSchema),
     caused: z.array(historyEventSchema),
     sameCorrelation: z.array(historyEventSchema),
@@ -141,4 +143,83 @@ export const getAccountAsOf = defineCall({
     "The account as it was after the event at a position: the read models' own code replayed over its events (and the platform's) up to there.",
   request: z.object({ position: positionTokenSchema }),
   response: accountAsOfSchema,
+});
+
+/*
+ * Read-model snapshots: one read model rebuilt "as of" a position into a schema of its own (its
+ * projection's own code over the events up to there), with progress, queryable by staff, then dropped.
+ */
+
+export const projectionSnapshotSchema = z.object({
+  snapshotId: z.uuid(),
+  projection: z.string(),
+  /** The PostgreSQL schema holding the copies of the read model's tables. */
+  schema: z.string(),
+  /** The position it is rebuilt as of (the X-Event-Position token). */
+  position: z.string(),
+  state: z.enum(['building', 'ready', 'failed', 'dropped']),
+  /** Events up to the position, and how many of them have been read so far. */
+  total: z.number().int().nonnegative(),
+  done: z.number().int().nonnegative(),
+  tables: z.array(z.string()),
+  requestedBy: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type ProjectionSnapshot = z.infer<typeof projectionSnapshotSchema>;
+
+const snapshotIdParams = z.object({ snapshotId: z.uuid('The snapshot id must be a UUID.') });
+
+export const startProjectionSnapshot = defineCall({
+  route: post('startProjectionSnapshot', '/api/staff/v1/projections/{name}/snapshots'),
+  state: built,
+  kind: 'command',
+  service: 'projection-service',
+  access: staffOnly,
+  params: z.object({ name: z.string().min(1).max(100) }),
+  summary:
+    'Rebuild one read model as of a position into a schema of its own, in the background, with progress (at most two at a time).',
+  request: z.object({ position: positionTokenSchema }),
+  response: projectionSnapshotSchema,
+});
+
+export const listProjectionSnapshots = defineCall({
+  route: get('listProjectionSnapshots', '/api/staff/v1/projection-snapshots'),
+  state: built,
+  kind: 'query',
+  access: staffOnly,
+  summary: 'The read-model snapshots, newest first, with their progress.',
+  request: z.object({}),
+  response: z.object({ snapshots: z.array(projectionSnapshotSchema) }),
+});
+
+export const getProjectionSnapshotRows = defineCall({
+  route: get('getProjectionSnapshotRows', '/api/staff/v1/projection-snapshots/{snapshotId}/tables/{table}'),
+  state: built,
+  kind: 'query',
+  access: staffOnly,
+  params: snapshotIdParams.extend({ table: z.string().regex(/^[a-z0-9_]{1,63}$/, 'A table name.') }),
+  summary: "One table of a ready snapshot: a page of its rows (by its first columns' order) and the count.",
+  request: z.object({
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  }),
+  response: z.object({
+    columns: z.array(z.string()),
+    rows: z.array(z.record(z.string(), z.unknown())),
+    total: z.number().int().nonnegative(),
+  }),
+});
+
+export const dropProjectionSnapshot = defineCall({
+  route: post('dropProjectionSnapshot', '/api/staff/v1/projection-snapshots/{snapshotId}/drop'),
+  state: built,
+  kind: 'command',
+  service: 'projection-service',
+  access: staffOnly,
+  params: snapshotIdParams,
+  summary: "Drop a snapshot's schema (a building one stops first).",
+  request: z.object({}),
+  response: projectionSnapshotSchema,
 });

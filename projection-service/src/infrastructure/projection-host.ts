@@ -16,6 +16,7 @@ import {
 } from '@app/server-kit';
 import { projections } from '../read-models';
 import { ProjectionAdmin, type SystemStatus } from '../runtime/admin';
+import { ProjectionSnapshots } from '../runtime/snapshots';
 import {
   type KafkaConsumerStatus,
   KafkaProjectionConsumer,
@@ -36,6 +37,8 @@ export type HostStatus = SystemStatus & { kafka?: KafkaConsumerStatus };
 @Injectable()
 export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly admin: ProjectionAdmin;
+  /** Read models rebuilt "as of" a position into schemas of their own, for staff. */
+  readonly snapshots: ProjectionSnapshots;
   private readonly notifications: AppendNotifications;
   private readonly runners: ProjectionRunner[];
   private readonly bus: EventBus | undefined;
@@ -53,6 +56,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
   ) {
     const store = new PgEventStore(pool);
     this.admin = new ProjectionAdmin(pool, store, projections);
+    this.snapshots = new ProjectionSnapshots(pool, store, projections, logger);
     this.notifications = new AppendNotifications(poolConfig(config.databaseUrl));
     this.runners = projections.map(
       (projection) =>
@@ -129,6 +133,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
 
   async onApplicationBootstrap(): Promise<void> {
     await new CheckpointStore(this.pool).ensure(projections.map((p) => p.name));
+    await this.snapshots.markInterrupted();
     if (!this.config.runProjections) return;
     if (this.consumer) {
       this.consumer.start();

@@ -317,6 +317,25 @@ const endpoints: Endpoint[] = [
   },
   { id: 'getPartnerDashboard', request: get('/api/subscriptions/v1/partners/dashboard') },
   { id: 'rebuildProjection', request: post('/api/staff/v1/projections/affiliate-clicks-daily/rebuild') },
+  // A snapshot as of the start (nothing to read): access is granted, and it is built at once.
+  {
+    id: 'startProjectionSnapshot',
+    request: post('/api/staff/v1/projections/affiliate-clicks-daily/snapshots', { position: '0.0' }),
+  },
+  { id: 'listProjectionSnapshots', request: get('/api/staff/v1/projection-snapshots') },
+  // No snapshot has this id: access is granted, then nothing is found.
+  {
+    id: 'getProjectionSnapshotRows',
+    request: get(
+      '/api/staff/v1/projection-snapshots/00000000-0000-4000-8000-000000000000/tables/rm_affiliate_clicks_daily',
+    ),
+    allowedStatus: 404,
+  },
+  {
+    id: 'dropProjectionSnapshot',
+    request: post('/api/staff/v1/projection-snapshots/00000000-0000-4000-8000-000000000000/drop'),
+    allowedStatus: 404,
+  },
   {
     id: 'getMyAnnouncements',
     request: post('/api/announcements/v1/announcement/mine', { site_path: '/team' }),

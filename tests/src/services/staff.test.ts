@@ -228,9 +228,12 @@ describe('account history', () => {
       causedBy: HistoryEvent[];
       caused: HistoryEvent[];
       sameCorrelation: HistoryEvent[];
+      stored: { schemaVersion: number; data: unknown };
     }>(platform.url, `/api/staff/v1/events/${signedIn.eventId}/causation`, { token: boss.token });
     expect(answer.status).toBe(200);
     expect(answer.body.event).toEqual(signedIn);
+    // Written in today's shape: as stored is the same data, at its version.
+    expect(answer.body.stored).toEqual({ schemaVersion: signedIn.schemaVersion, data: signedIn.data });
     expect(answer.body.sameCorrelation.map((e) => e.type)).toEqual(['UserRegistered']);
     // The sign-in's first event (the registration) caused the rest of what it appended.
     expect(answer.body.causedBy.map((e) => e.type)).toEqual(['UserRegistered']);
@@ -299,7 +302,10 @@ describe('account history', () => {
   });
 
   it('after a wipe still lists every event, with ids only and no personal data', async () => {
-    const wiped = await call(platform.url, '/api/auth/v1/account/wipe', { json: {}, token: learner.token });
+    const wiped = await call<{ position: string }>(platform.url, '/api/auth/v1/account/wipe', {
+      json: {},
+      token: learner.token,
+    });
     expect(wiped.status).toBe(200);
     const after = await history(learner.userId);
     expect(after.body.events.map((e) => e.eventId)).toEqual([
@@ -314,6 +320,14 @@ describe('account history', () => {
     const text = JSON.stringify(after.body);
     expect(text).not.toContain('two pointers');
     expect(text).not.toContain(learner.email);
+    // The store keeps what was written, but the event's page shows of it the ids only.
+    const noted = all.find((e) => JSON.stringify(e.data).includes('two pointers'))!;
+    const detail = await call<{ stored: { data: unknown } }>(
+      platform.url,
+      `/api/staff/v1/events/${noted.eventId}/causation`,
+      { token: boss.token, headers: { 'x-min-position': wiped.body.position } },
+    );
+    expect(JSON.stringify(detail.body.stored)).not.toContain('two pointers');
     const asOf = await call(
       platform.url,
       `/api/staff/v1/accounts/${learner.userId}/as-of?position=${encodeURIComponent(all[2].position)}`,

@@ -254,6 +254,19 @@ export class PgEventStore {
   }
 
   /**
+   * One event's data exactly as it was written, with the schema version it was written in (reading
+   * through `readEvent` upcasts it to today's version): what the audit history shows beside it.
+   */
+  async readStoredData(eventId: string): Promise<{ schemaVersion: number; data: unknown } | undefined> {
+    const result = await this.pool.query<{ version: number; data: unknown }>(
+      'SELECT version, data FROM es_events WHERE event_id = $1',
+      [eventId],
+    );
+    const row = result.rows[0];
+    return row && { schemaVersion: row.version, data: row.data };
+  }
+
+  /**
    * The last event of a type in each stream that holds one whose data field `field` equals `value`
    * (e.g. the latest QuestionPublished of every question of a product). Indexed for the types that
    * need it (see the migrations).

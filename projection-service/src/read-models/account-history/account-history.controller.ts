@@ -10,7 +10,7 @@ import {
   getEventCausation,
   parsePosition,
 } from '@app/contracts';
-import { type CallInput, ContractRoute, ValidatedInput, PG_POOL } from '@app/server-kit';
+import { type CallInput, ContractRoute, PgEventStore, ValidatedInput, PG_POOL } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { projections } from '..';
 import { accountAsOf } from './account-as-of';
@@ -116,12 +116,30 @@ export class AccountHistoryController {
           [value, event.eventId],
         )
       ).rows.map(toHistoryEvent);
+    // A wiped account's history keeps ids only: so does what it shows as stored (the store keeps all).
+    const stored = (await this.concernsWipedAccount(event.eventId))
+      ? undefined
+      : await new PgEventStore(this.pool, { notify: false }).readStoredData(event.eventId);
     return {
       event,
+      stored: stored ?? { schemaVersion: event.schemaVersion, data: event.data },
       causedBy,
       caused: await related('causation_id', event.eventId),
       sameCorrelation: await related('correlation_id', event.correlationId),
     };
+  }
+
+  /** Whether an account the event concerns was wiped after it (its copies hold ids only). */
+  private async concernsWipedAccount(eventId: string): Promise<boolean> {
+    const { rows } = await this.pool.query<{ wiped: boolean }>(
+      `SELECT EXISTS (
+         SELECT 1 FROM rm_account_history e
+           JOIN rm_account_history w ON w.user_id = e.user_id AND w.type = 'AccountWiped'
+            AND (w.transaction_id, w.position) >= (e.transaction_id, e.position)
+          WHERE e.event_id = $1) AS wiped`,
+      [eventId],
+    );
+    return rows[0].wiped;
   }
 
   private async byEventId(eventId: string): Promise<HistoryEvent | undefined> {

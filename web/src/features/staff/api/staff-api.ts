@@ -1,11 +1,14 @@
 import {
+  dropProjectionSnapshot,
   findUser,
   getAccountAsOf,
   getAccountHistory,
   getEventCausation,
+  getProjectionSnapshotRows,
   getUserAccess,
   grantRole,
   listAnnouncements,
+  listProjectionSnapshots,
   listQuestionVersions,
   publishAnnouncement,
   publishContent,
@@ -13,6 +16,7 @@ import {
   revokeRole,
   revokeUserSessions,
   setUiVersionBounds,
+  startProjectionSnapshot,
   systemStatusRoute,
   withdrawAnnouncement,
 } from '@app/contracts';
@@ -24,6 +28,7 @@ export type HistoryEventView = AccountHistoryPage['events'][number];
 export type AccountAsOfView = CallResponse<typeof getAccountAsOf>;
 export type EventCausationView = CallResponse<typeof getEventCausation>;
 export type FoundUsers = CallResponse<typeof findUser>['users'];
+export type SnapshotView = CallResponse<typeof listProjectionSnapshots>['snapshots'][number];
 
 /** The management area's calls (staff only): lookup, access, history, causation, time travel, operations. */
 export const staffApi = api.injectEndpoints({
@@ -36,6 +41,10 @@ export const staffApi = api.injectEndpoints({
     getAccountAsOf: contractQuery(build, getAccountAsOf, { keepUnusedDataFor: 300 }),
     staffProjections: contractQuery(build, systemStatusRoute),
     rebuildProjection: contractMutation(build, rebuildProjection),
+    listProjectionSnapshots: contractQuery(build, listProjectionSnapshots),
+    startProjectionSnapshot: contractMutation(build, startProjectionSnapshot),
+    dropProjectionSnapshot: contractMutation(build, dropProjectionSnapshot),
+    getProjectionSnapshotRows: contractQuery(build, getProjectionSnapshotRows),
     grantRole: contractMutation(build, grantRole),
     revokeRole: contractMutation(build, revokeRole),
     revokeUserSessions: contractMutation(build, revokeUserSessions),
@@ -56,6 +65,10 @@ export const {
   useGetAccountAsOfQuery,
   useStaffProjectionsQuery,
   useRebuildProjectionMutation,
+  useListProjectionSnapshotsQuery,
+  useStartProjectionSnapshotMutation,
+  useDropProjectionSnapshotMutation,
+  useGetProjectionSnapshotRowsQuery,
   useGrantRoleMutation,
   useRevokeRoleMutation,
   useRevokeUserSessionsMutation,

@@ -303,9 +303,18 @@ function EventDetail({ eventId, onClose }: { eventId: string; onClose: () => voi
               <code>{data.event.causationId}</code>
             </dd>
           </dl>
+          <h3>As read today</h3>
           <pre className="staff__json" tabIndex={0} aria-label="Event data">
             {JSON.stringify(data.event.data, null, 2)}
           </pre>
+          <h3>As stored (version {data.stored.schemaVersion})</h3>
+          {JSON.stringify(data.stored.data) === JSON.stringify(data.event.data) ? (
+            <p className="staff__muted">The same: it was written in today&apos;s shape.</p>
+          ) : (
+            <pre className="staff__json" tabIndex={0} aria-label="Event data as stored">
+              {JSON.stringify(data.stored.data, null, 2)}
+            </pre>
+          )}
           {list(data.causedBy, 'Caused by')}
           {list(data.caused, 'Caused')}
           {list(data.sameCorrelation, 'Same request')}

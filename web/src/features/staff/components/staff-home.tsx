@@ -9,6 +9,7 @@ import {
   useStaffProjectionsQuery,
 } from '../api/staff-api';
 import { Operations } from './operations';
+import { Snapshots } from './snapshots';
 import './staff.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,6 +25,7 @@ export function StaffHome() {
       />
       <UserLookup />
       <Projections />
+      <Snapshots />
       <Operations />
     </div>
   );
