@@ -82,6 +82,16 @@ test.describe('management area', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Management' })).toBeVisible();
     // The read models, this index among them, each with its rebuild.
     await expect(page.getByRole('button', { name: 'Rebuild account-history' })).toBeVisible();
+    // A rebuild shows its progress, then leaves its figures: the events it replayed, its time and rate.
+    const clicks = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'affiliate-clicks-daily', exact: true }) });
+    await clicks.getByRole('button', { name: 'Rebuild affiliate-clicks-daily' }).click();
+    await expect(clicks.getByTestId('rebuild-figures')).toHaveText(
+      /^Last rebuild: [\d,]+ events in \d.* · [\d,]+ events\/s$/,
+      { timeout: 30_000 },
+    );
+    await expect(clicks.getByRole('button', { name: 'Rebuild affiliate-clicks-daily' })).toBeEnabled();
     // An announcement published from the page is listed as active, then withdrawn.
     const message = `Maintenance ${learner.email}`;
     await page.getByLabel('Message (HTML)').fill(message);

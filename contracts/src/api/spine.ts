@@ -61,6 +61,19 @@ export const affiliateClicksDaily = defineCall({
   }),
 });
 
+/** A rebuild as staff watch it: how far, how long, how fast. */
+export const rebuildFiguresSchema = z.object({
+  startedAt: z.string(),
+  /** Null while it runs. */
+  finishedAt: z.string().nullable(),
+  eventsDone: z.number().int().nonnegative(),
+  eventsTotal: z.number().int().nonnegative(),
+  /** From the start to the end, or to now while it runs. */
+  elapsedMs: z.number().nonnegative(),
+  eventsPerSecond: z.number().nonnegative(),
+});
+export type RebuildFigures = z.infer<typeof rebuildFiguresSchema>;
+
 export const projectionStatusSchema = z.object({
   name: z.string(),
   /** Consistency token of the last event this projection processed. */
@@ -72,6 +85,8 @@ export const projectionStatusSchema = z.object({
   lagMs: z.number(),
   state: z.enum(['running', 'rebuilding', 'idle', 'stopped']),
   rebuildProgress: z.number().min(0).max(1).nullable(),
+  /** The running rebuild's figures, else the last finished one's (null when none since the process began). */
+  rebuild: rebuildFiguresSchema.nullable(),
   updatedAt: z.string(),
 });
 export type ProjectionStatus = z.infer<typeof projectionStatusSchema>;

@@ -26,6 +26,7 @@ import {
 import type { Projection } from '../runtime/projection';
 import { CheckpointStore } from '../runtime/checkpoints';
 import { ProjectionRunner } from '../runtime/runner';
+import { type RebuildRun, rebuildFigures } from '../runtime/rebuild-figures';
 import type { ProjectionServiceConfig } from './config';
 
 const STATUS_CACHE_MS = 500;
@@ -46,7 +47,9 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
   private readonly visibility: KafkaVisibility | undefined;
   private cachedStatus: { at: number; value: Promise<HostStatus> } | undefined;
   /** Rebuilds of projections fed from Kafka running in this process: events read of the store's total. */
-  private readonly kafkaRebuilds = new Map<string, { read: number; total: number }>();
+  private readonly kafkaRebuilds = new Map<string, { read: number; total: number; startedAt: Date }>();
+  /** The last finished rebuild of each projection fed by Kafka, in this process. */
+  private readonly lastKafkaRebuilds = new Map<string, RebuildRun>();
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -161,7 +164,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
     if (!kafka) return this.admin.rebuild(projection);
     if (this.kafkaRebuilds.has(projection.name)) return;
     const total = await new PgEventStore(this.pool).count();
-    const progress = { read: 0, total };
+    const progress = { read: 0, total, startedAt: new Date() };
     this.kafkaRebuilds.set(projection.name, progress);
     this.cachedStatus = undefined;
     rebuildFromKafkaFeed({
@@ -170,7 +173,16 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
       projection,
       onProgress: (read) => (progress.read = read),
     })
-      .then((events) => this.logger.info({ projection: projection.name, events }, 'projection rebuilt'))
+      .then((events) => {
+        this.lastKafkaRebuilds.set(projection.name, {
+          startedAt: progress.startedAt,
+          finishedAt: new Date(),
+          // Events read from the store (the progress counts those too), not only the ones it handles.
+          done: progress.read,
+          total: progress.total,
+        });
+        this.logger.info({ projection: projection.name, events }, 'projection rebuilt');
+      })
       .catch((error: unknown) =>
         this.logger.error({ err: error, projection: projection.name }, 'projection rebuild failed'),
       )
@@ -204,12 +216,20 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
       updatedAt: base.generatedAt,
       ...rebuilding(p.name),
     });
+    const now = Date.now();
     const rebuilding = (name: string): Partial<ProjectionStatus> => {
       const progress = this.kafkaRebuilds.get(name);
-      if (!progress) return {};
+      if (!progress) {
+        const last = this.lastKafkaRebuilds.get(name);
+        return { rebuild: last ? rebuildFigures(last, now) : null };
+      }
       return {
         state: 'rebuilding',
         rebuildProgress: progress.total ? Math.min(1, progress.read / progress.total) : 0,
+        rebuild: rebuildFigures(
+          { startedAt: progress.startedAt, finishedAt: null, done: progress.read, total: progress.total },
+          now,
+        ),
       };
     };
     return { ...base, projections: base.projections.map(fromKafka), kafka };

@@ -9,6 +9,7 @@ import {
 import { EVENTS_CHANNEL, type PgEventStore } from '@app/server-kit';
 import type { Projection } from './projection';
 import { type Checkpoint, CheckpointStore } from './checkpoints';
+import { rebuildFigures } from './rebuild-figures';
 
 /** Counting further than this many events behind is not worth the scan. */
 const BEHIND_COUNT_CAP = 10_000_000;
@@ -53,7 +54,8 @@ export class ProjectionAdmin {
       await client.query(
         `UPDATE projection_checkpoints SET transaction_id = '0', position = 0, state = 'rebuilding',
            rebuild_target_transaction_id = $2::text::xid8, rebuild_target_position = $3, rebuild_total = $4,
-           rebuild_done = 0, rebuild_started_at = clock_timestamp(), updated_at = clock_timestamp()
+           rebuild_done = 0, rebuild_started_at = clock_timestamp(), rebuild_finished_at = NULL,
+           updated_at = clock_timestamp()
          WHERE name = $1`,
         [
           projection.name,
@@ -147,6 +149,7 @@ export class ProjectionAdmin {
           ? Math.min(1, checkpoint.rebuildDone / checkpoint.rebuildTotal)
           : 0
         : null,
+      rebuild: checkpoint ? rebuildFiguresOf(checkpoint, now) : null,
       updatedAt: (checkpoint?.updatedAt ?? new Date(0)).toISOString(),
     };
   }
@@ -154,4 +157,20 @@ export class ProjectionAdmin {
   private countUpTo(position: EventPosition): Promise<number> {
     return this.store.count(position);
   }
+}
+
+/** The running rebuild's figures, else the last finished one's; none before a first rebuild. */
+function rebuildFiguresOf(checkpoint: Checkpoint, now: number) {
+  if (!checkpoint.rebuildStartedAt) return null;
+  const running = checkpoint.state === 'rebuilding';
+  if (!running && !checkpoint.rebuildFinishedAt) return null;
+  return rebuildFigures(
+    {
+      startedAt: checkpoint.rebuildStartedAt,
+      finishedAt: running ? null : checkpoint.rebuildFinishedAt,
+      done: checkpoint.rebuildDone,
+      total: checkpoint.rebuildTotal ?? checkpoint.rebuildDone,
+    },
+    now,
+  );
 }

@@ -9,6 +9,8 @@ export type Checkpoint = {
   rebuildTarget: EventPosition | null;
   rebuildTotal: number | null;
   rebuildDone: number;
+  rebuildStartedAt: Date | null;
+  rebuildFinishedAt: Date | null;
   updatedAt: Date;
 };
 
@@ -22,12 +24,14 @@ type CheckpointRow = {
   rebuild_target_position: string | null;
   rebuild_total: string | null;
   rebuild_done: string;
+  rebuild_started_at: Date | null;
+  rebuild_finished_at: Date | null;
   updated_at: Date;
 };
 
 const COLUMNS = `name, transaction_id::text AS xid_text, position, state, events_processed,
   rebuild_target_transaction_id::text AS target_xid_text, rebuild_target_position, rebuild_total,
-  rebuild_done, updated_at`;
+  rebuild_done, rebuild_started_at, rebuild_finished_at, updated_at`;
 
 function toCheckpoint(row: CheckpointRow): Checkpoint {
   return {
@@ -41,6 +45,8 @@ function toCheckpoint(row: CheckpointRow): Checkpoint {
         : { transactionId: BigInt(row.target_xid_text), position: BigInt(row.rebuild_target_position!) },
     rebuildTotal: row.rebuild_total === null ? null : Number(row.rebuild_total),
     rebuildDone: Number(row.rebuild_done),
+    rebuildStartedAt: row.rebuild_started_at,
+    rebuildFinishedAt: row.rebuild_finished_at,
     updatedAt: row.updated_at,
   };
 }
@@ -82,6 +88,8 @@ function emptyCheckpoint(name: string): Checkpoint {
     rebuildTarget: null,
     rebuildTotal: null,
     rebuildDone: 0,
+    rebuildStartedAt: null,
+    rebuildFinishedAt: null,
     updatedAt: new Date(0),
   };
 }

@@ -107,6 +107,9 @@ export class ProjectionRunner extends PollingWorker {
            position = $3,
            events_processed = events_processed + $4,
            rebuild_done = CASE WHEN state = 'rebuilding' THEN rebuild_done + $4 ELSE rebuild_done END,
+           rebuild_finished_at = CASE WHEN state = 'rebuilding'
+                         AND ($2::text::xid8, $3::bigint) >= (rebuild_target_transaction_id, rebuild_target_position)
+                        THEN clock_timestamp() ELSE rebuild_finished_at END,
            state = CASE WHEN state = 'rebuilding'
                          AND ($2::text::xid8, $3::bigint) >= (rebuild_target_transaction_id, rebuild_target_position)
                         THEN 'running' ELSE state END,
@@ -148,7 +151,8 @@ export class ProjectionRunner extends PollingWorker {
   private async finishEmptyRebuild(checkpoint: Checkpoint): Promise<void> {
     if (checkpoint.rebuildTarget !== null) return;
     await this.deps.pool.query(
-      `UPDATE projection_checkpoints SET state = 'running', updated_at = clock_timestamp()
+      `UPDATE projection_checkpoints
+          SET state = 'running', rebuild_finished_at = clock_timestamp(), updated_at = clock_timestamp()
         WHERE name = $1 AND state = 'rebuilding' AND rebuild_target_transaction_id IS NULL`,
       [this.name],
     );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type EventBus, type NewEvent, PgEventStore, createKafkaBus } from '@app/server-kit';
-import { telemetryDailyCounts } from '@app/contracts';
+import { type ProjectionStatus, telemetryDailyCounts } from '@app/contracts';
 import { projections } from '@app/projection-service';
 import type { RunningKafka } from '../../../infra/src/kafka-broker';
 import { type Platform, STAFF_TOKEN, call, startPlatform } from '../services/platform-harness';
@@ -197,11 +197,18 @@ it('rebuilds the read models through the API while the consumers go on under loa
     }
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const status = await call<{ projections: Array<{ state: string }> }>(
-        platform.url,
-        '/api/system/v1/status',
-      );
-      if (status.body.projections.every((p) => p.state !== 'rebuilding')) break;
+      const status = await call<{ projections: ProjectionStatus[] }>(platform.url, '/api/system/v1/status');
+      if (status.body.projections.every((p) => p.state !== 'rebuilding')) {
+        // Each rebuild left its figures: finished, every event it read counted, a rate over its time.
+        for (const projection of status.body.projections) {
+          const figures = projection.rebuild;
+          expect(figures).not.toBeNull();
+          expect(figures!.finishedAt).not.toBeNull();
+          expect(figures!.eventsDone).toBeGreaterThan(0);
+          expect(figures!.eventsTotal).toBeGreaterThanOrEqual(figures!.eventsDone);
+        }
+        break;
+      }
       if (Date.now() > deadline) throw new Error('the rebuilds did not finish in 60 s');
       await new Promise((r) => setTimeout(r, 100));
     }

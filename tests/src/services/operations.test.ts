@@ -73,7 +73,11 @@ describe('rebuild of an empty event store', () => {
     expect(await platform.countEvents()).toBe(0);
     await rebuild('telemetry-daily');
     expect(await telemetryDaily('0.0')).toEqual([]);
-    expect(await untilIdle('telemetry-daily')).toMatchObject({ state: 'idle', rebuildProgress: null });
+    const idle = await untilIdle('telemetry-daily');
+    expect(idle).toMatchObject({ state: 'idle', rebuildProgress: null });
+    // Its figures stay on the status: nothing to replay, so no events and no rate.
+    expect(idle.rebuild).toMatchObject({ eventsDone: 0, eventsTotal: 0, eventsPerSecond: 0 });
+    expect(idle.rebuild?.finishedAt).not.toBeNull();
   });
 });
 
@@ -176,11 +180,16 @@ describe('rebuild a projection from the events', () => {
     expect(['rebuilding', 'idle']).toContain((await projectionStatus('telemetry-daily')).state);
     // X-Min-Position waits until the rebuilt projection is running again and past the position.
     expect(await telemetryDaily(last)).toEqual(before);
-    expect(await untilIdle('telemetry-daily')).toMatchObject({
-      state: 'idle',
-      rebuildProgress: null,
-      eventsBehind: 0,
-    });
+    const idle = await untilIdle('telemetry-daily');
+    expect(idle).toMatchObject({ state: 'idle', rebuildProgress: null, eventsBehind: 0 });
+    // The finished rebuild's figures: every event up to the head at its start, its time and rate.
+    const figures = idle.rebuild!;
+    expect(figures.eventsDone).toBe(figures.eventsTotal);
+    expect(figures.eventsDone).toBeGreaterThanOrEqual(positions.length);
+    expect(figures.elapsedMs).toBe(Date.parse(figures.finishedAt!) - Date.parse(figures.startedAt));
+    expect(figures.eventsPerSecond).toBe(
+      figures.elapsedMs > 0 ? Math.round((figures.eventsDone * 1000) / figures.elapsedMs) : 0,
+    );
   });
 
   it('counts once an event appended while the rebuild runs', async () => {

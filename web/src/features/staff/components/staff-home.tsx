@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { getApiErrorMessage } from '@/shared/api/api-error';
 import { PageHeader } from '@/shared/ui/page';
 import { Button } from '@/shared/ui/button';
+import { RebuildFigures } from '@/shared/ui/rebuild-figures';
 import {
   useLazyFindUserQuery,
   useRebuildProjectionMutation,
@@ -134,6 +135,7 @@ function Projections() {
                         {percent}%
                       </progress>
                     )}
+                    {projection.rebuild ? <RebuildFigures figures={projection.rebuild} /> : null}
                   </td>
                 </tr>
               );

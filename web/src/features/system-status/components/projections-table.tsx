@@ -1,4 +1,5 @@
 import type { ProjectionStatus } from '../api/get-system-status';
+import { RebuildFigures } from '@/shared/ui/rebuild-figures';
 import { formatCount, formatLag, toPercent } from '../utils/format';
 
 const stateLabels: Record<ProjectionStatus['state'], string> = {
@@ -82,6 +83,7 @@ function ProjectionRow({ projection }: ProjectionRowProps) {
 
 function RebuildProgress({ projection }: ProjectionRowProps) {
   if (projection.state !== 'rebuilding') {
+    if (projection.rebuild) return <RebuildFigures figures={projection.rebuild} />;
     return (
       <span className="muted">
         <span aria-hidden="true">—</span>
@@ -92,18 +94,21 @@ function RebuildProgress({ projection }: ProjectionRowProps) {
   if (projection.rebuildProgress === null) return <span className="muted">Starting…</span>;
   const percent = toPercent(projection.rebuildProgress);
   return (
-    <div className="progress">
-      <div
-        className="progress__track"
-        role="progressbar"
-        aria-label={`Rebuild of ${projection.name}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <div className="progress__fill" style={{ width: `${percent}%` }} />
+    <>
+      <div className="progress">
+        <div
+          className="progress__track"
+          role="progressbar"
+          aria-label={`Rebuild of ${projection.name}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <div className="progress__fill" style={{ width: `${percent}%` }} />
+        </div>
+        <span className="progress__label">{percent}%</span>
       </div>
-      <span className="progress__label">{percent}%</span>
-    </div>
+      {projection.rebuild ? <RebuildFigures figures={projection.rebuild} /> : null}
+    </>
   );
 }
