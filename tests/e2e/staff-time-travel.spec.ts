@@ -179,6 +179,11 @@ test.describe('management area', () => {
     await expect(panel.getByRole('columnheader', { name: 'user_id' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('management-snapshot-1280.png'), fullPage: true });
+    // On a phone the form and the rows fit the screen (the table scrolls inside its own region).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(panel.getByRole('button', { name: 'Build snapshot' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: testInfo.outputPath('management-snapshot-390.png'), fullPage: true });
     await row
       .first()
       .getByRole('button', { name: /^Drop the snapshot of user-access/ })
