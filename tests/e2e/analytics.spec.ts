@@ -123,3 +123,57 @@ test('an analyst opens a ready dashboard and its panels run', async ({ page, req
   await expect(panel.getByRole('region', { name: 'Funnel' }).locator('tbody tr')).toHaveCount(5);
   await expect(panel.getByRole('figure', { name: 'Funnel: learners by step' })).toBeVisible();
 });
+
+test('an analyst queries a read model as of a position, through the snapshot staff built', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const staff = { authorization: `Bearer ${E2E_STAFF_TOKEN}` };
+  await signInAsAnalyst(page, request, 'snapshot-analyst');
+  const status = await request.get('/api/system/v1/status');
+  const head = ((await status.json()) as { head: { token: string } }).head.token;
+  const started = await request.post('/api/staff/v1/projections/user-access/snapshots', {
+    headers: staff,
+    data: { position: head },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  const { snapshotId, schema } = (await started.json()) as { snapshotId: string; schema: string };
+  await expect
+    .poll(
+      async () => {
+        const list = await request.get('/api/staff/v1/projection-snapshots', { headers: staff });
+        const snapshots = ((await list.json()) as { snapshots: { snapshotId: string; state: string }[] })
+          .snapshots;
+        return snapshots.find((s) => s.snapshotId === snapshotId)?.state;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('ready');
+
+  // The schema panel lists the snapshot's views under it, named with its schema.
+  await page.reload();
+  const group = page.locator('.analytics-schema__snapshot').filter({ hasText: `${schema}.learners` });
+  await expect(group.getByRole('heading', { level: 3 })).toHaveText(`user-access as of ${head}`, {
+    timeout: 60_000,
+  });
+  await writeSql(page, `SELECT count(*) AS learners FROM ${schema}.learners WHERE registered_at IS NOT NULL`);
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(resultRows(page)).toHaveCount(1);
+  // The analyst signed in before the position: at least they are in it.
+  expect(Number(await resultRows(page).first().locator('td').first().textContent())).toBeGreaterThan(0);
+  // Its tables themselves stay closed to analysts, as the live ones are.
+  await writeSql(page, `SELECT * FROM ${schema}.rm_user_access`);
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'permission denied' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const dropped = await request.post(`/api/staff/v1/projection-snapshots/${snapshotId}/drop`, {
+    headers: staff,
+    data: {},
+  });
+  expect(dropped.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByText('analytics.learners', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(`${schema}.learners`)).toHaveCount(0);
+});

@@ -3,6 +3,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { type Pool, type PoolClient, DatabaseError } from 'pg';
 import Cursor from 'pg-cursor';
 import {
+  ANALYTICS_ROLE,
   ANALYTICS_ROW_CAP,
   type AnalyticsColumn,
   type AnalyticsParams,
@@ -13,8 +14,6 @@ import { CONFIG, PG_POOL, createPool } from '@app/server-kit';
 import type { CommandServiceConfig } from '../infrastructure/config';
 import { loadSqlParser, prepareAnalyticsSql } from './analytics-sql';
 
-/** The database role analysts' SQL runs as (projection-service/migrations/..._analytics-schema.sql). */
-export const ANALYTICS_ROLE = 'analytics_reader';
 const WORK_MEM = '16MB';
 
 /** Values arrive as PostgreSQL's text; `cell` turns the ones a chart needs into JSON numbers and booleans. */

@@ -6,6 +6,9 @@ import { timestampSchema } from './common';
 import { ANALYTICS_SQL_MAX_LENGTH } from '../events/analytics';
 
 /** At most this many rows come back from one query; the answer says `truncated` when there were more. */
+/** The database role analysts' SQL runs as (created by the analytics migration, or by an operator). */
+export const ANALYTICS_ROLE = 'analytics_reader';
+
 export const ANALYTICS_ROW_CAP = 10_000;
 /** The statement limit of the analysts' database role and of each run. */
 export const ANALYTICS_STATEMENT_TIMEOUT_MS = 10_000;
@@ -157,9 +160,15 @@ export const listAnalyticsRuns = defineCall({
 export const analyticsSchemaSchema = z.object({
   tables: z.array(
     z.object({
+      /** The view's name; a snapshot's views are named with their schema (`rm_snapshot_<id>.<view>`). */
       name: z.string(),
       description: z.string().nullable(),
       columns: z.array(analyticsColumnSchema),
+      /** Set on the views of a read model rebuilt as of a position by staff (issue 20), while it is kept. */
+      snapshot: z
+        .object({ snapshotId: z.string(), projection: z.string(), position: z.string() })
+        .nullable()
+        .optional(),
     }),
   ),
 });

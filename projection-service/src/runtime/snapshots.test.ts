@@ -1,5 +1,11 @@
 import pino from 'pino';
-import { DomainError, type RecordedEvent, ZERO_POSITION, formatPosition } from '@app/contracts';
+import {
+  ANALYTICS_ROLE,
+  DomainError,
+  type RecordedEvent,
+  ZERO_POSITION,
+  formatPosition,
+} from '@app/contracts';
 import { PgEventStore } from '@app/server-kit';
 import { projections } from '../read-models';
 import { ProjectionScenario } from './testing/projection-scenario';
@@ -49,6 +55,19 @@ async function rowsIn(schema: string, tables: readonly string[]) {
   return rows;
 }
 
+/** A query as the analysts' database role, in a transaction that changes nothing. */
+async function asAnalyst(sql: string) {
+  const client = await scenario.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SET LOCAL ROLE ${ANALYTICS_ROLE}`);
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.query('ROLLBACK').catch(() => undefined);
+    client.release();
+  }
+}
+
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(
     () => 'accepted',
@@ -74,6 +93,38 @@ describe('read-model snapshots', () => {
       }
     },
   );
+
+  it('analysts read a ready snapshot through the analytics views of its own tables, and not its tables', async () => {
+    const published: string[] = [];
+    for (const projection of projections) {
+      await scenario.given(projection, stored, { batchSize: stored.length });
+      const ready = await settled((await snapshots.start(projection.name, stored.at(-1)!, null)).snapshotId);
+      const { rows: views } = await scenario.pool.query<{ name: string }>(
+        `SELECT table_name AS name FROM information_schema.views WHERE table_schema = $1 ORDER BY 1`,
+        [ready.schema],
+      );
+      for (const { name } of views) {
+        // As of the last event, the snapshot's view shows what the analytics view shows over the live model.
+        const asOf = await asAnalyst(`SELECT * FROM ${ready.schema}.${name} t ORDER BY (t.*)::text`);
+        const live = await asAnalyst(`SELECT * FROM analytics.${name} t ORDER BY (t.*)::text`);
+        expect({ view: name, rows: asOf }).toEqual({ view: name, rows: live });
+        published.push(name);
+      }
+      for (const table of projection.tables) {
+        await expect(asAnalyst(`SELECT * FROM ${ready.schema}.${table}`)).rejects.toThrow(
+          /permission denied/,
+        );
+      }
+      await snapshots.drop(ready.snapshotId);
+      await expect(asAnalyst(`SELECT 1 FROM ${ready.schema}.learners`)).rejects.toThrow(/does not exist/);
+    }
+    // Every analytics view over one read model's tables, once each (the others join several, or read the
+    // platform's own tables).
+    expect(published.sort()).toEqual(
+      expect.arrayContaining(['learners', 'latest_submissions', 'telemetry_daily', 'affiliate_clicks_daily']),
+    );
+    expect(new Set(published).size).toBe(published.length);
+  });
 
   it('pages a table of a ready snapshot, and refuses tables it does not hold', async () => {
     const projection = projections.find((p) => p.name === 'catalogue')!;

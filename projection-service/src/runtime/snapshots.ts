@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { Logger } from 'pino';
 import {
+  ANALYTICS_ROLE,
   DomainError,
   type EventPosition,
   type ProjectionSnapshot,
@@ -111,6 +112,7 @@ export class ProjectionSnapshots {
       await client.query(`CREATE SCHEMA ${schema}`);
       for (const table of projection.tables)
         await client.query(`CREATE TABLE ${schema}.${table} (LIKE public.${table} INCLUDING ALL)`);
+      if (total === 0) await publishForAnalysts(client, schema, projection, formatPosition(position));
       await client.query(
         `INSERT INTO projection_snapshots (snapshot_id, projection, schema_name, target_transaction_id,
            target_position, state, total, done, requested_by, finished_at)
@@ -223,11 +225,7 @@ export class ProjectionSnapshots {
         if (upTo.length < read.length) break;
       }
       if (control.stop) return;
-      await this.pool.query(
-        `UPDATE projection_snapshots SET state = 'ready', done = $2, finished_at = clock_timestamp()
-          WHERE snapshot_id = $1 AND state = 'building'`,
-        [snapshotId, done],
-      );
+      await this.markReady(snapshotId, projection, schema, target, done);
     } catch (error) {
       this.logger.error({ err: error, snapshotId, projection: projection.name }, 'snapshot build failed');
       await this.pool
@@ -237,6 +235,33 @@ export class ProjectionSnapshots {
           [snapshotId, error instanceof Error ? error.message : String(error)],
         )
         .catch(() => undefined);
+    }
+  }
+
+  /** Ready: the analysts' views over the copies and the state change commit together. */
+  private async markReady(
+    snapshotId: string,
+    projection: Projection,
+    schema: string,
+    target: EventPosition,
+    done: number,
+  ): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rowCount } = await client.query(
+        `UPDATE projection_snapshots SET state = 'ready', done = $2, finished_at = clock_timestamp()
+          WHERE snapshot_id = $1 AND state = 'building'`,
+        [snapshotId, done],
+      );
+      // Dropped meanwhile: its schema is gone, nothing to publish.
+      if (rowCount) await publishForAnalysts(client, schema, projection, formatPosition(target));
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
     }
   }
 
@@ -269,4 +294,61 @@ export class ProjectionSnapshots {
       error: row.error,
     };
   }
+}
+
+type AnalyticsView = {
+  name: string;
+  definition: string;
+  description: string | null;
+  tables: string[];
+  only_tables: boolean;
+};
+
+/**
+ * Makes a ready snapshot queryable by analysts: each view of the analytics schema that reads only this
+ * projection's tables is made again in the snapshot's schema, over the copies (its SQL as PostgreSQL
+ * keeps it, the live tables' schema taken out so the names resolve to the copies), and granted to the
+ * analysts' role. The role gets no right on the copied tables themselves: as in the analytics schema, a
+ * view runs with its owner's rights, so what the view leaves out (personal columns) stays out.
+ * Analysts then query `<schema>.<view>` as of the snapshot's position.
+ */
+async function publishForAnalysts(
+  client: PoolClient,
+  schema: string,
+  projection: Projection,
+  position: string,
+): Promise<void> {
+  const { rows: paths } = await client.query<{ search_path: string }>('SHOW search_path');
+  // With only the catalogue on the path, the definitions name the live tables `public.<table>`.
+  await client.query('SET LOCAL search_path = pg_catalog');
+  const { rows } = await client.query<AnalyticsView>(
+    `SELECT v.relname AS name, pg_get_viewdef(v.oid) AS definition,
+            obj_description(v.oid, 'pg_class') AS description,
+            array_agg(DISTINCT t.relname::text) AS tables,
+            bool_and(tn.nspname = 'public' AND t.relkind IN ('r', 'p')) AS only_tables
+       FROM pg_class v
+       JOIN pg_namespace vn ON vn.oid = v.relnamespace AND vn.nspname = 'analytics'
+       JOIN pg_rewrite r ON r.ev_class = v.oid
+       JOIN pg_depend d ON d.classid = 'pg_rewrite'::regclass AND d.objid = r.oid
+                       AND d.refclassid = 'pg_class'::regclass AND d.refobjid <> v.oid
+       JOIN pg_class t ON t.oid = d.refobjid
+       JOIN pg_namespace tn ON tn.oid = t.relnamespace
+      WHERE v.relkind = 'v'
+      GROUP BY v.oid, v.relname
+      ORDER BY v.relname`,
+  );
+  const own = rows.filter(
+    (view) => view.only_tables && view.tables.every((t) => projection.tables.includes(t)),
+  );
+  await client.query(`SET LOCAL search_path = ${schema}`);
+  for (const view of own) {
+    const definition = view.definition.replace(/\bpublic\./g, '').replace(/;\s*$/, '');
+    await client.query(`CREATE VIEW ${schema}.${view.name} AS ${definition}`);
+    const description = `${view.description ?? view.name} As of ${position} (snapshot of ${projection.name}).`;
+    await client.query(`COMMENT ON VIEW ${schema}.${view.name} IS ${client.escapeLiteral(description)}`);
+    await client.query(`GRANT SELECT ON ${schema}.${view.name} TO ${ANALYTICS_ROLE}`);
+  }
+  if (own.length > 0) await client.query(`GRANT USAGE ON SCHEMA ${schema} TO ${ANALYTICS_ROLE}`);
+  // The transaction goes on with the path it had.
+  await client.query(`SELECT set_config('search_path', $1, true)`, [paths[0].search_path]);
 }

@@ -106,26 +106,50 @@ export class AnalyticsWorkspaceController {
     };
   }
 
-  /** The views of the analytics schema, as the catalogue describes them (the editor completes them). */
+  /**
+   * The views of the analytics schema, as the catalogue describes them (the editor completes them), then
+   * the views of the read-model snapshots staff keep, named with their schema.
+   */
   @ContractRoute(getAnalyticsSchema)
   async schema(): Promise<AnalyticsSchema> {
     const { rows } = await this.pool.query<{
+      schema_name: string;
       table_name: string;
       description: string | null;
       columns: { name: string; type: string }[];
+      snapshot_id: string | null;
+      projection: string | null;
+      target_transaction_id: string | null;
+      target_position: string | null;
     }>(
-      `SELECT c.relname AS table_name, obj_description(c.oid, 'pg_class') AS description,
+      `SELECT n.nspname AS schema_name, c.relname AS table_name,
+              obj_description(c.oid, 'pg_class') AS description,
               json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, NULL))
-                       ORDER BY a.attnum) AS columns
+                       ORDER BY a.attnum) AS columns,
+              s.snapshot_id, s.projection, s.target_transaction_id::text AS target_transaction_id,
+              s.target_position::text AS target_position
          FROM pg_class c
-         JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'analytics'
+         JOIN pg_namespace n ON n.oid = c.relnamespace
+         LEFT JOIN projection_snapshots s ON s.schema_name = n.nspname AND s.state = 'ready'
          JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-        WHERE c.relkind IN ('v', 'm', 'r')
-        GROUP BY c.oid, c.relname
-        ORDER BY c.relname`,
+        WHERE (n.nspname = 'analytics' AND c.relkind IN ('v', 'm', 'r'))
+           OR (s.snapshot_id IS NOT NULL AND c.relkind = 'v')
+        GROUP BY n.nspname, c.oid, c.relname, s.snapshot_id
+        ORDER BY s.started_at NULLS FIRST, n.nspname, c.relname`,
     );
     return {
-      tables: rows.map((r) => ({ name: r.table_name, description: r.description, columns: r.columns })),
+      tables: rows.map((r) => ({
+        name: r.snapshot_id ? `${r.schema_name}.${r.table_name}` : r.table_name,
+        description: r.description,
+        columns: r.columns,
+        snapshot: r.snapshot_id
+          ? {
+              snapshotId: r.snapshot_id,
+              projection: r.projection!,
+              position: `${r.target_transaction_id}.${r.target_position}`,
+            }
+          : null,
+      })),
     };
   }
 

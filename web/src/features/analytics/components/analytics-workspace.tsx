@@ -1,5 +1,11 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
-import type { AnalyticsChart, AnalyticsParams, AnalyticsResult, AnalyticsSavedQuery } from '@app/contracts';
+import type {
+  AnalyticsChart,
+  AnalyticsParams,
+  AnalyticsResult,
+  AnalyticsSavedQuery,
+  AnalyticsSchema,
+} from '@app/contracts';
 import { getApiErrorMessage } from '@/shared/api/api-error';
 import { Button } from '@/shared/ui/button';
 import {
@@ -128,22 +134,23 @@ export function AnalyticsWorkspace() {
         <section className="analytics-panel">
           <h2>Views</h2>
           {schema.data ? (
-            <ul className="analytics-schema">
-              {schema.data.tables.map((table) => (
-                <li key={table.name}>
-                  <details>
-                    <summary title={table.description ?? undefined}>analytics.{table.name}</summary>
-                    <ul>
-                      {table.columns.map((c) => (
-                        <li key={c.name}>
-                          {c.name} <span className="analytics-grid__type">{c.type}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  </details>
-                </li>
+            <>
+              <SchemaViews
+                tables={schema.data.tables.filter((table) => !table.snapshot)}
+                qualify="analytics."
+              />
+              {snapshotGroups(schema.data.tables).map((group) => (
+                <div key={group.snapshotId} className="analytics-schema__snapshot">
+                  <h3>
+                    {group.projection} as of {group.position}
+                  </h3>
+                  <p className="analytics-schema__note">
+                    A snapshot staff built; it is gone once they drop it.
+                  </p>
+                  <SchemaViews tables={group.tables} qualify="" />
+                </div>
               ))}
-            </ul>
+            </>
           ) : schema.isError ? (
             <p role="alert">{getApiErrorMessage(schema.error)}</p>
           ) : (
@@ -325,4 +332,46 @@ export function AnalyticsWorkspace() {
       </div>
     </div>
   );
+}
+
+type SchemaTable = AnalyticsSchema['tables'][number];
+
+/** The views of one schema, each opening onto its columns. */
+function SchemaViews({ tables, qualify }: { tables: SchemaTable[]; qualify: string }) {
+  return (
+    <ul className="analytics-schema">
+      {tables.map((table) => (
+        <li key={table.name}>
+          <details>
+            <summary title={table.description ?? undefined}>
+              {qualify}
+              {table.name}
+            </summary>
+            <ul>
+              {table.columns.map((c) => (
+                <li key={c.name}>
+                  {c.name} <span className="analytics-grid__type">{c.type}</span>
+                </li>
+              ))}
+            </ul>
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The read-model snapshots staff keep, each with its views (named with the snapshot's schema). */
+function snapshotGroups(tables: SchemaTable[]) {
+  const groups = new Map<
+    string,
+    { snapshotId: string; projection: string; position: string; tables: SchemaTable[] }
+  >();
+  for (const table of tables) {
+    if (!table.snapshot) continue;
+    const group = groups.get(table.snapshot.snapshotId) ?? { ...table.snapshot, tables: [] };
+    group.tables.push(table);
+    groups.set(table.snapshot.snapshotId, group);
+  }
+  return [...groups.values()];
 }
