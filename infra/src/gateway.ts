@@ -60,6 +60,8 @@ export function createGateway(options: GatewayOptions): http.Server {
       },
     );
     const fail = () => {
+      // The caller went away first (below): nobody to answer.
+      if (response.destroyed) return;
       if (response.headersSent) return response.destroy();
       sendError(response, 503, {
         code: 'SERVICE_UNAVAILABLE',
@@ -68,6 +70,11 @@ export function createGateway(options: GatewayOptions): http.Server {
     };
     upstream.on('timeout', () => upstream.destroy(new Error('upstream timeout')));
     upstream.on('error', fail);
+    // The caller gone before the whole answer (a closed tab, an aborted fetch): the service hears it too,
+    // so work done only for this caller (an analyst's query) stops instead of running on.
+    response.on('close', () => {
+      if (!response.writableFinished) upstream.destroy();
+    });
     request.pipe(upstream);
   };
 

@@ -73,12 +73,16 @@ export class AnalyticsDatabase implements OnApplicationShutdown {
     });
   }
 
-  /** Runs one query for `analystKey` (a user id, or the operator): the result, or a DomainError. */
+  /**
+   * Runs one query for `analystKey` (a user id, or the operator): the result, or a DomainError. When
+   * `abandoned` aborts (the caller went away), the query is cancelled as the cancel call would.
+   */
   async run(
     runId: string,
     analystKey: string,
     sql: string,
     params: AnalyticsParams,
+    abandoned?: AbortSignal,
   ): Promise<AnalyticsResult> {
     await loadSqlParser();
     const prepared = prepareAnalyticsSql(sql, params);
@@ -90,7 +94,12 @@ export class AnalyticsDatabase implements OnApplicationShutdown {
       client = await this.connect();
       const entry: Running = { client, analystKey, cancelled: false };
       this.running.set(runId, entry);
+      const cancelAbandoned = () => void this.cancel(runId, analystKey).catch(() => undefined);
+      abandoned?.addEventListener('abort', cancelAbandoned, { once: true });
       try {
+        // Gone while it waited for a slot: it never starts.
+        if (abandoned?.aborted)
+          throw new DomainError('ANALYTICS_QUERY_CANCELLED', 'The query was cancelled.');
         await client.query('BEGIN READ ONLY');
         await client.query(`SET LOCAL statement_timeout = ${this.config.analytics.statementTimeoutMs}`);
         await client.query(`SET LOCAL work_mem = '${WORK_MEM}'`);
@@ -112,6 +121,7 @@ export class AnalyticsDatabase implements OnApplicationShutdown {
       } catch (error) {
         throw asDomainError(error, entry.cancelled);
       } finally {
+        abandoned?.removeEventListener('abort', cancelAbandoned);
         this.running.delete(runId);
         await client.query('ROLLBACK').catch(() => undefined);
       }

@@ -27,6 +27,7 @@ import type { Projection } from '../runtime/projection';
 import { CheckpointStore } from '../runtime/checkpoints';
 import { ProjectionRunner } from '../runtime/runner';
 import { type RebuildRun, rebuildFigures } from '../runtime/rebuild-figures';
+import { LAG_SAMPLE_INTERVAL_MS, recordLagSample } from '../runtime/lag-samples';
 import type { ProjectionServiceConfig } from './config';
 
 const STATUS_CACHE_MS = 500;
@@ -46,6 +47,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
   private readonly consumer: KafkaProjectionConsumer | undefined;
   private readonly visibility: KafkaVisibility | undefined;
   private cachedStatus: { at: number; value: Promise<HostStatus> } | undefined;
+  private lagSampling: NodeJS.Timeout | undefined;
   /** Rebuilds of projections fed from Kafka running in this process: events read of the store's total. */
   private readonly kafkaRebuilds = new Map<string, { read: number; total: number; startedAt: Date }>();
   /** The last finished rebuild of each projection fed by Kafka, in this process. */
@@ -138,6 +140,9 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
     await new CheckpointStore(this.pool).ensure(projections.map((p) => p.name));
     await this.snapshots.markInterrupted();
     if (!this.config.runProjections) return;
+    // The processes that run the read models sample their lag for the analysts' history.
+    this.lagSampling = setInterval(() => void this.sampleLag(), LAG_SAMPLE_INTERVAL_MS);
+    this.lagSampling.unref();
     if (this.consumer) {
       this.consumer.start();
       return;
@@ -146,7 +151,17 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
     for (const runner of this.runners) runner.start();
   }
 
+  /** One lag sample of every read model (a failure is logged: the next minute tries again). */
+  async sampleLag(): Promise<void> {
+    try {
+      await recordLagSample(this.pool, (await this.status()).projections);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'lag sample not recorded');
+    }
+  }
+
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.lagSampling);
     await Promise.all(this.runners.map((runner) => runner.stop()));
     await this.consumer?.stop();
     await this.bus?.close();

@@ -1,11 +1,5 @@
 import pino from 'pino';
-import {
-  ANALYTICS_ROLE,
-  DomainError,
-  type RecordedEvent,
-  ZERO_POSITION,
-  formatPosition,
-} from '@app/contracts';
+import { DomainError, type RecordedEvent, ZERO_POSITION, formatPosition } from '@app/contracts';
 import { PgEventStore } from '@app/server-kit';
 import { projections } from '../read-models';
 import { ProjectionScenario } from './testing/projection-scenario';
@@ -55,19 +49,6 @@ async function rowsIn(schema: string, tables: readonly string[]) {
   return rows;
 }
 
-/** A query as the analysts' database role, in a transaction that changes nothing. */
-async function asAnalyst(sql: string) {
-  const client = await scenario.pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query(`SET LOCAL ROLE ${ANALYTICS_ROLE}`);
-    return (await client.query(sql)).rows;
-  } finally {
-    await client.query('ROLLBACK').catch(() => undefined);
-    client.release();
-  }
-}
-
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(
     () => 'accepted',
@@ -105,18 +86,20 @@ describe('read-model snapshots', () => {
       );
       for (const { name } of views) {
         // As of the last event, the snapshot's view shows what the analytics view shows over the live model.
-        const asOf = await asAnalyst(`SELECT * FROM ${ready.schema}.${name} t ORDER BY (t.*)::text`);
-        const live = await asAnalyst(`SELECT * FROM analytics.${name} t ORDER BY (t.*)::text`);
+        const asOf = await scenario.asAnalyst(`SELECT * FROM ${ready.schema}.${name} t ORDER BY (t.*)::text`);
+        const live = await scenario.asAnalyst(`SELECT * FROM analytics.${name} t ORDER BY (t.*)::text`);
         expect({ view: name, rows: asOf }).toEqual({ view: name, rows: live });
         published.push(name);
       }
       for (const table of projection.tables) {
-        await expect(asAnalyst(`SELECT * FROM ${ready.schema}.${table}`)).rejects.toThrow(
+        await expect(scenario.asAnalyst(`SELECT * FROM ${ready.schema}.${table}`)).rejects.toThrow(
           /permission denied/,
         );
       }
       await snapshots.drop(ready.snapshotId);
-      await expect(asAnalyst(`SELECT 1 FROM ${ready.schema}.learners`)).rejects.toThrow(/does not exist/);
+      await expect(scenario.asAnalyst(`SELECT 1 FROM ${ready.schema}.learners`)).rejects.toThrow(
+        /does not exist/,
+      );
     }
     // Every analytics view over one read model's tables, once each (the others join several, or read the
     // platform's own tables).

@@ -422,6 +422,43 @@ describe('the analytics calls', () => {
     expect(rows).toEqual([{ outcome: 'cancelled' }]);
   });
 
+  it('a query whose caller goes away (the fetch aborted) is cancelled on the server and recorded as cancelled', async () => {
+    const runId = randomUUID();
+    const caller = new AbortController();
+    const sent = fetch(`${platform.url}/api/analytics/v1/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${analyst.token}` },
+      body: JSON.stringify({ sql: 'SELECT pg_sleep(8)', runId }),
+      signal: caller.signal,
+    }).catch((error: unknown) => error);
+    // Once the query runs, the caller gives up.
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await platform.pool.query(
+        `SELECT 1 FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(8)' AND state = 'active'`,
+      );
+      if (rows.length > 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    caller.abort();
+    expect(await sent).toMatchObject({ name: 'AbortError' });
+    let recorded: { outcome: string; duration: number }[] = [];
+    for (let i = 0; i < 100 && recorded.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      ({ rows: recorded } = await platform.pool.query<{ outcome: string; duration: number }>(
+        `SELECT data->>'outcome' AS outcome, (data->>'durationMs')::int AS duration
+           FROM es_events WHERE type = 'AnalyticsQueryRan' AND data->>'runId' = $1`,
+        [runId],
+      ));
+    }
+    // Stopped long before its 8 s, and no longer running in PostgreSQL.
+    expect(recorded).toEqual([{ outcome: 'cancelled', duration: expect.any(Number) }]);
+    expect(recorded[0].duration).toBeLessThan(8000);
+    const { rows: still } = await platform.pool.query(
+      `SELECT 1 FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(8)' AND state = 'active'`,
+    );
+    expect(still).toEqual([]);
+  });
+
   it("another analyst cannot cancel someone else's query", async () => {
     const runId = randomUUID();
     const running = query('SELECT pg_sleep(0.5)', { runId });

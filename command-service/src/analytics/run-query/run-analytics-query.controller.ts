@@ -27,20 +27,26 @@ export class RunAnalyticsQueryController {
     @Res({ passthrough: true }) response: Response,
   ) {
     const runId = input.runId ?? randomUUID();
-    const { appended, result } = await this.commandBus.execute<
-      RunAnalyticsQueryCommand,
-      AnalyticsQueryAnswer
-    >(
-      new RunAnalyticsQueryCommand(
-        {
-          runId,
-          analystId: principal.kind === 'user' ? principal.userId : null,
-          sql: input.sql,
-          params: input.params ?? {},
-        },
-        commandContext(request),
-      ),
-    );
+    // The caller gone before the answer (the connection closed): the query stops instead of running on.
+    const abandoned = new AbortController();
+    const onClose = () => {
+      if (!response.writableEnded) abandoned.abort();
+    };
+    response.once('close', onClose);
+    const { appended, result } = await this.commandBus
+      .execute<RunAnalyticsQueryCommand, AnalyticsQueryAnswer>(
+        new RunAnalyticsQueryCommand(
+          {
+            runId,
+            analystId: principal.kind === 'user' ? principal.userId : null,
+            sql: input.sql,
+            params: input.params ?? {},
+          },
+          commandContext(request),
+          abandoned.signal,
+        ),
+      )
+      .finally(() => response.off('close', onClose));
     return { ...acknowledge(response, appended), runId, ...result };
   }
 }

@@ -26,7 +26,9 @@ export class RunAnalyticsQueryHandler implements ICommandHandler<
     const started = performance.now();
     let outcome: AnalyticsRunOutcome;
     try {
-      outcome = { result: await this.database.run(runId, analystId ?? 'operator', sql, params) };
+      outcome = {
+        result: await this.database.run(runId, analystId ?? 'operator', sql, params, command.abandoned),
+      };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       outcome = { error, durationMs: performance.now() - started };

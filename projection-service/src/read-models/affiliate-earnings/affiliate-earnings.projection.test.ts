@@ -104,6 +104,26 @@ describe('affiliate earnings read model', () => {
     }
   });
 
+  it("given the same history, the analysts' affiliate_months view shows each month's status as the dashboard rule gives it", async () => {
+    await scenario.given(projection, history, { batchSize: history.length });
+    const rows = await scenario.asAnalyst<{ affiliate_id: string; month: string; status: string }>(
+      `SELECT affiliate_id, month, earnings_cents, status, payout_cents FROM analytics.affiliate_months
+        ORDER BY affiliate_id, month`,
+    );
+    expect(
+      rows.map((r) =>
+        Object.values(r).map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v)),
+      ),
+    ).toEqual([
+      // The month paid is Sent, with its payout; months without earnings show '—'.
+      [clem, '2024-01', 1897, 'Sent', 1897],
+      [clem, '2024-02', 0, '—', null],
+      [clem, '2024-03', 0, '—', null],
+      // Earnings after the last month paid (none for dana) are In Progress.
+      [dana, '2019-01', 900, 'In Progress', null],
+    ]);
+  });
+
   it('given a partial refund only, then the sale earns (a − r) / a of its cut', async () => {
     const rows = await scenario.given(projection, [
       enrolled(clem, { cutFlat: null, cutPerc: 20 }),

@@ -3,8 +3,7 @@ import type { AnalyticsDashboard } from '@app/contracts';
 /**
  * The ready dashboards (issue 21): each panel is a query over the analytics schema, run like an
  * analyst's own through the query call with `:from` and `:to`, and the chart the workspace draws of it.
- * Measures not kept by any read model yet (anonymous first visits, affiliate earnings, licence seats,
- * projection lag history) wait for theirs: the panels below use what the views hold today.
+ * Anonymous first visits are not tied to accounts by any read model, so the funnel starts at registration.
  */
 export const analyticsDashboards: readonly AnalyticsDashboard[] = [
   {
@@ -124,7 +123,8 @@ ORDER BY step_no`,
   {
     dashboardId: 'affiliates-per-month',
     title: 'Affiliates per month',
-    description: 'Clicks on affiliate links and the revenue of the checkouts they brought.',
+    description:
+      'Clicks on affiliate links, the revenue of the checkouts they brought, and what affiliates earned.',
     panels: [
       {
         title: 'Clicks',
@@ -145,12 +145,41 @@ ORDER BY step_no`,
  ORDER BY 1, 2, 3`,
         chart: { kind: 'bar', x: 'month', y: 'revenue' },
       },
+      {
+        title: 'Earnings per month',
+        sql: `SELECT month, status, count(*) AS affiliates, sum(sales) AS sales,
+       sum(earnings_cents) / 100.0 AS earnings_usd
+  FROM analytics.affiliate_months
+ WHERE month >= to_char(:from AT TIME ZONE 'UTC', 'YYYY-MM') AND month < to_char(:to AT TIME ZONE 'UTC', 'YYYY-MM')
+ GROUP BY 1, 2
+ ORDER BY 1, 2`,
+        chart: { kind: 'bar', x: 'month', y: 'earnings_usd' },
+      },
+    ],
+  },
+  {
+    dashboardId: 'licence-seats',
+    title: 'Licence seat use',
+    description: 'Seats of live team licences per product: bought, drawn into keys, redeemed.',
+    panels: [
+      {
+        title: 'Seats per product',
+        sql: `SELECT product, count(*) AS licences, sum(seats_bought) AS bought, sum(seats_in_keys) AS in_keys,
+       sum(seats_redeemed) AS redeemed, sum(seats_in_no_key) AS in_no_key,
+       round(100.0 * sum(seats_redeemed) / nullif(sum(seats_bought), 0), 1) AS redeemed_percent
+  FROM analytics.licence_seats
+ WHERE expires_at > now()
+ GROUP BY product
+ ORDER BY product`,
+        chart: { kind: 'bar', x: 'product', y: 'redeemed' },
+      },
     ],
   },
   {
     dashboardId: 'projection-lag',
     title: 'Read model progress',
-    description: 'How far behind the furthest read model each one is, and since when it has not moved.',
+    description:
+      'How far behind the furthest read model each one is, since when it has not moved, and the worst lag per minute.',
     panels: [
       {
         title: 'Positions behind',
@@ -159,6 +188,15 @@ ORDER BY step_no`,
   FROM analytics.projections
  ORDER BY positions_behind DESC, name`,
         chart: { kind: 'bar', x: 'name', y: 'positions_behind' },
+      },
+      {
+        title: 'Lag over time',
+        sql: `SELECT sampled_at AS minute, max(lag_ms) / 1000.0 AS worst_lag_seconds, sum(events_behind) AS events_behind
+  FROM analytics.projection_lag_history
+ WHERE sampled_at >= :from AND sampled_at < :to
+ GROUP BY 1
+ ORDER BY 1`,
+        chart: { kind: 'line', x: 'minute', y: 'worst_lag_seconds' },
       },
     ],
   },

@@ -95,6 +95,54 @@ describe('licences read model', () => {
     }
   });
 
+  it("given the same events, the analysts' licence_seats view shows each holder's seats per product: bought, in no key, in keys, redeemed", async () => {
+    await scenario.given(projection, [
+      seats(holder, 5, ['algoexpert', 'mlexpert']),
+      key(holder, 'A', 2),
+      key(holder, 'B', 2),
+      applied(holder, 'A', learner(1), '2026-11-20T10:00:00.000Z'),
+      applied(holder, 'A', learner(2), '2026-11-20T10:01:00.000Z'),
+      applied(holder, 'B', learner(3), '2026-11-20T10:02:00.000Z'),
+      edited(holder, 'B', 3),
+      seats(other, 1),
+      deleted(holder, 'A'),
+    ]);
+    const rows = await scenario.asAnalyst(
+      `SELECT holder_id, product, seats_bought, seats_in_no_key, seats_in_keys, seats_redeemed, expires_at
+         FROM analytics.licence_seats ORDER BY holder_id, product`,
+    );
+    expect(rows).toEqual([
+      // Key B holds 3 seats (1 redeemed); deleted key A's 2 redemptions stay used.
+      {
+        holder_id: holder,
+        product: 'algoexpert',
+        seats_bought: 5,
+        seats_in_no_key: 0,
+        seats_in_keys: 3,
+        seats_redeemed: 3,
+        expires_at: new Date(expiresAt),
+      },
+      {
+        holder_id: holder,
+        product: 'mlexpert',
+        seats_bought: 5,
+        seats_in_no_key: 5,
+        seats_in_keys: 0,
+        seats_redeemed: 0,
+        expires_at: new Date(expiresAt),
+      },
+      {
+        holder_id: other,
+        product: 'algoexpert',
+        seats_bought: 1,
+        seats_in_no_key: 1,
+        seats_in_keys: 0,
+        seats_redeemed: 0,
+        expires_at: new Date(expiresAt),
+      },
+    ]);
+  });
+
   it('a rebuild gives the same rows as the live run', async () => {
     const events = [
       seats(holder, 10),

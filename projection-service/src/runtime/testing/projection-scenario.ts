@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { RecordedEvent } from '@app/contracts';
+import { ANALYTICS_ROLE, type RecordedEvent } from '@app/contracts';
 import {
   type GivenEvent,
   type TestDatabase,
@@ -44,6 +44,21 @@ export class ProjectionScenario {
   async stop(): Promise<void> {
     await this.pool.end();
     await this.db.drop();
+  }
+
+  /** Rows of a query run as the analysts' database role reads (analytics views), in a transaction that changes nothing. */
+  async asAnalyst<Row extends Record<string, unknown> = Record<string, unknown>>(
+    sql: string,
+  ): Promise<Row[]> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SET LOCAL ROLE ${ANALYTICS_ROLE}`);
+      return (await client.query<Row>(sql)).rows;
+    } finally {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+    }
   }
 
   /** Recorded events from given ones (typed by the catalogue), numbered in the order given. */
