@@ -105,7 +105,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const command = new ServiceProcess({
       name: 'command-service',
       script: path.join(repoRoot, 'command-service/dist/main.js'),
-      env: { ...env, COMMAND_SERVICE_PORT: String(commandPort), SERVICE_NAME: 'command-service' },
+      env: {
+        ...env,
+        COMMAND_SERVICE_PORT: String(commandPort),
+        SERVICE_NAME: 'command-service',
+        PROJECTION_SERVICE_URL: `http://127.0.0.1:${projectionPort}`,
+      },
       readyUrl: `http://127.0.0.1:${commandPort}/health/ready`,
       logFile: path.join(logDir, 'command-service.log'),
       restart: true,

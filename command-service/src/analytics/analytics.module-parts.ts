@@ -1,3 +1,4 @@
+import { ReadSide } from '../infrastructure/read-side';
 import { AnalyticsDatabase } from './analytics-database';
 import { CancelAnalyticsQueryController } from './cancel-query/cancel-analytics-query.controller';
 import { CancelAnalyticsQueryHandler } from './cancel-query/cancel-analytics-query.handler';
@@ -17,6 +18,7 @@ export const analyticsControllers = [
 ];
 export const analyticsProviders = [
   AnalyticsDatabase,
+  ReadSide,
   RunAnalyticsQueryHandler,
   CancelAnalyticsQueryHandler,
   SaveAnalyticsQueryHandler,

@@ -12,6 +12,11 @@ export type CommandServiceConfig = {
   migrateOnStart: boolean;
   /** Where browsers reach the platform (the gateway): OAuth callbacks and postMessage targets. */
   publicUrl: string;
+  /**
+   * PROJECTION_SERVICE_URL: where the read side answers, asked whether the read models show a position
+   * (X-Min-Position on an analyst's query); PUBLIC_URL when unset (the gateway routes the call there).
+   */
+  readSideUrl: string;
   /** NODE_ENV=production: the fake sign-in provider is off. */
   production: boolean;
   /** Other web origins allowed as sign-in redirects (comma-separated WEB_ORIGINS). */
@@ -56,6 +61,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): CommandService
     host: env.HOST ?? '127.0.0.1',
     migrateOnStart: env.MIGRATE_ON_START !== 'false',
     publicUrl: publicUrl.origin,
+    readSideUrl: new URL(env.PROJECTION_SERVICE_URL || publicUrl.origin).origin,
     production: env.NODE_ENV === 'production',
     webOrigins: (env.WEB_ORIGINS ?? '')
       .split(',')

@@ -4,6 +4,7 @@ import { built } from './build-state';
 import { get, post } from './call-path';
 import * as routedPaths from './routed-call-paths';
 import { affiliateCodeSchema } from '../rules/affiliates';
+import { positionTokenSchema } from './staff';
 
 /** A real calendar day from year 1 (PostgreSQL has no year 0). */
 const isoDay = z.iso
@@ -103,6 +104,21 @@ export const systemStatus = defineCall({
     projections: z.array(projectionStatusSchema),
     generatedAt: z.string(),
   }),
+});
+
+/**
+ * Read-your-writes for a caller that reads every read model at once (an analyst's SQL): waits, at most
+ * MIN_POSITION_WAIT_MS, until all of them show the position; 503 READ_MODEL_NOT_CAUGHT_UP otherwise.
+ */
+export const awaitPosition = defineCall({
+  route: get('awaitPosition', '/api/system/v1/positions/{position}'),
+  state: built,
+  kind: 'query',
+  access: anyone,
+  params: z.object({ position: positionTokenSchema }),
+  summary: 'Wait until every read model shows a position (at most 5 s): read-your-writes across them all.',
+  request: z.object({}),
+  response: z.object({ position: z.string(), visible: z.literal(true) }),
 });
 
 export const rebuildProjection = defineCall({

@@ -1,7 +1,16 @@
-import { Controller } from '@nestjs/common';
-import { rebuildProjection, systemStatus, DomainError } from '@app/contracts';
+import { Controller, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import {
+  DomainError,
+  MIN_POSITION_WAIT_MS,
+  awaitPosition,
+  parsePosition,
+  rebuildProjection,
+  systemStatus,
+} from '@app/contracts';
 import { type CallInput, ContractRoute, ValidatedInput } from '@app/server-kit';
 import { ProjectionHost } from '../infrastructure/projection-host';
+import { projections } from '../read-models';
 
 @Controller()
 export class SystemController {
@@ -10,6 +19,25 @@ export class SystemController {
   @ContractRoute(systemStatus)
   status() {
     return this.host.status();
+  }
+
+  /** Every read model at once: the analysts' SQL may read any of them. */
+  @ContractRoute(awaitPosition)
+  async awaitPosition(
+    @ValidatedInput() { params }: CallInput<typeof awaitPosition>,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const position = parsePosition(params.position);
+    if (!position) throw new DomainError('INVALID_POSITION', `${params.position} is not a position.`);
+    const names = projections.map((p) => p.name);
+    if (!(await this.host.waitFor(names, position, MIN_POSITION_WAIT_MS))) {
+      response.setHeader('Retry-After', '1');
+      throw new DomainError(
+        'READ_MODEL_NOT_CAUGHT_UP',
+        `The read models did not reach position ${params.position} within ${MIN_POSITION_WAIT_MS} ms; try again shortly.`,
+      );
+    }
+    return { position: params.position, visible: true as const };
   }
 
   @ContractRoute(rebuildProjection)

@@ -180,6 +180,8 @@ const endpoints: Endpoint[] = [
   { id: 'recordEvent', request: post('/api/events/v1/event', { type: 'access-matrix' }) },
   { id: 'trackAffiliateClick', request: post('/api/subscriptions/v1/affiliates/tracking/click', 'matrix') },
   { id: 'systemStatus', request: get('/api/system/v1/status') },
+  // The start of the store is shown by every read model: it answers at once.
+  { id: 'awaitPosition', request: get('/api/system/v1/positions/0.0') },
   { id: 'evalUiVersion', request: post('/api/users/v1/ui_version/eval', { version: '1.0.0' }) },
   { id: 'listSignInProviders', request: get('/api/auth/v1/providers') },
   {

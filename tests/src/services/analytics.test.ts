@@ -459,6 +459,39 @@ describe('the analytics calls', () => {
     expect(still).toEqual([]);
   });
 
+  it('X-Min-Position: the query runs once every read model shows the position; beyond the head, 503 and nothing runs', async () => {
+    const type = `min-position-${randomUUID().slice(0, 8)}`;
+    const recorded = await call<{ position: string }>(platform.url, '/api/events/v1/event', {
+      json: { type },
+    });
+    expect(recorded.status).toBe(200);
+    const sql = `SELECT sum(count)::int AS n FROM analytics.telemetry_daily WHERE event_type = '${type}'`;
+    const withPosition = (position: string) =>
+      call<QueryAnswer & { code?: string }>(platform.url, '/api/analytics/v1/query', {
+        json: { sql },
+        token: analyst.token,
+        headers: { 'x-min-position': position },
+      });
+    const answer = await withPosition(recorded.body.position);
+    expect({ status: answer.status, rows: answer.body.rows }).toEqual({ status: 200, rows: [[1]] });
+
+    const runsBefore = await platform.countEvents();
+    const [xid, position] = recorded.body.position.split('.').map(BigInt);
+    const beyond = await withPosition(`${xid + 1_000_000n}.${position + 1_000_000n}`);
+    expect({ status: beyond.status, code: beyond.body.code }).toEqual({
+      status: 503,
+      code: 'READ_MODEL_NOT_CAUGHT_UP',
+    });
+    expect(beyond.headers.get('retry-after')).toBe('1');
+    const malformed = await withPosition('soon');
+    expect({ status: malformed.status, code: malformed.body.code }).toEqual({
+      status: 400,
+      code: 'INVALID_POSITION',
+    });
+    // Neither ran, so neither was recorded.
+    expect(await platform.countEvents()).toBe(runsBefore);
+  });
+
   it("another analyst cannot cancel someone else's query", async () => {
     const runId = randomUUID();
     const running = query('SELECT pg_sleep(0.5)', { runId });

@@ -80,7 +80,13 @@ export async function startPlatform(options: { env?: Record<string, string> } = 
   };
 
   try {
-    apps.push(await startCommandService({ ...common, COMMAND_SERVICE_PORT: String(commandPort) }));
+    apps.push(
+      await startCommandService({
+        ...common,
+        COMMAND_SERVICE_PORT: String(commandPort),
+        PROJECTION_SERVICE_URL: `http://127.0.0.1:${projectionPort}`,
+      }),
+    );
     apps.push(
       await startProjectionService({
         ...common,

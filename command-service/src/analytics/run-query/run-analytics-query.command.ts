@@ -1,4 +1,4 @@
-import type { AnalyticsParams } from '@app/contracts';
+import type { AnalyticsParams, EventPosition } from '@app/contracts';
 import type { CommandContext } from '@app/server-kit';
 
 /**
@@ -10,5 +10,7 @@ export class RunAnalyticsQueryCommand {
     readonly request: { runId: string; analystId: string | null; sql: string; params: AnalyticsParams },
     readonly context: CommandContext,
     readonly abandoned?: AbortSignal,
+    /** X-Min-Position: the query runs once every read model shows this position. */
+    readonly minPosition?: EventPosition,
   ) {}
 }

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { type Principal, runAnalyticsQuery } from '@app/contracts';
+import {
+  DomainError,
+  MIN_POSITION_HEADER,
+  type Principal,
+  parsePosition,
+  runAnalyticsQuery,
+} from '@app/contracts';
 import {
   type CallInput,
   ContractRoute,
@@ -27,6 +33,7 @@ export class RunAnalyticsQueryController {
     @Res({ passthrough: true }) response: Response,
   ) {
     const runId = input.runId ?? randomUUID();
+    const minPosition = minPositionOf(request);
     // The caller gone before the answer (the connection closed): the query stops instead of running on.
     const abandoned = new AbortController();
     const onClose = () => {
@@ -44,9 +51,24 @@ export class RunAnalyticsQueryController {
           },
           commandContext(request),
           abandoned.signal,
+          minPosition,
         ),
       )
       .finally(() => response.off('close', onClose));
     return { ...acknowledge(response, appended), runId, ...result };
   }
+}
+
+/** The X-Min-Position header, as the read side's queries take it; a malformed one is a 400. */
+function minPositionOf(request: Request) {
+  const header = request.header(MIN_POSITION_HEADER);
+  if (header === undefined) return undefined;
+  const position = parsePosition(header);
+  if (!position) {
+    throw new DomainError(
+      'INVALID_POSITION',
+      `${MIN_POSITION_HEADER} must be a position token such as "1234.56", as answered by a command.`,
+    );
+  }
+  return position;
 }

@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type AnalyticsResult, DomainError, analyticsRunsStreamId } from '@app/contracts';
 import { type Appended, EventAppender } from '../../infrastructure/event-appender';
+import { ReadSide } from '../../infrastructure/read-side';
 import { AnalyticsDatabase } from '../analytics-database';
 import { type AnalyticsRunOutcome, decideRunAnalyticsQuery } from './decide-run-analytics-query';
 import { RunAnalyticsQueryCommand } from './run-analytics-query.command';
@@ -19,10 +20,13 @@ export class RunAnalyticsQueryHandler implements ICommandHandler<
   constructor(
     private readonly database: AnalyticsDatabase,
     private readonly appender: EventAppender,
+    private readonly readSide: ReadSide,
   ) {}
 
   async execute(command: RunAnalyticsQueryCommand): Promise<AnalyticsQueryAnswer> {
     const { runId, analystId, sql, params } = command.request;
+    // Asked to reflect a position: nothing runs (nor is recorded) until the read models show it.
+    if (command.minPosition) await this.readSide.awaitPosition(command.minPosition);
     const started = performance.now();
     let outcome: AnalyticsRunOutcome;
     try {

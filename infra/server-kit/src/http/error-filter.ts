@@ -38,6 +38,9 @@ export class ApiErrorFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const { status, body } = this.toAnswer(exception, request);
     if (status === 500) this.logger.error({ err: exception, path: request.path }, 'request failed');
+    // A read side not caught up yet is worth asking again in a second, whichever service relays it.
+    if (body.code === 'READ_MODEL_NOT_CAUGHT_UP' && !response.getHeader('Retry-After'))
+      response.setHeader('Retry-After', '1');
     response.status(status).json(body);
   }
 
