@@ -35,6 +35,7 @@ export * from './execution';
 export * from './content/algorithms';
 export * from './rules/question-list';
 export * from './rules/progress';
+export * from './rules/track-certificate';
 export * from './rules/workspace';
 export * from './rules/community';
 export * from './content/walkthrough-trace';

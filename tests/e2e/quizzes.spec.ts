@@ -151,4 +151,17 @@ test('a learner who owns SystemsExpert takes the systems quiz: verdicts with exp
   await expect(page.getByRole('form', { name: plain(firstMcq.prompt) }).getByRole('status')).toHaveCount(0);
   expect((await quizScoreOf(page)).quizScore).toBe(expected);
   await page.screenshot({ path: 'tests/test-results/quiz-retake-1280.png', fullPage: true });
+
+  // The track's index shows the way to the certificate: the design questions and the quiz reached.
+  await page.goto('/systems/index');
+  const summary = page.getByRole('region', { name: 'Your progress' });
+  await expect(summary).toContainText(`Quiz: best score ${expected}% (80% needed)`);
+  await expect(summary).toContainText(
+    'Complete every question and score 80% or more on the quiz to earn the SystemsExpert certificate',
+  );
+  await expect(summary.getByRole('progressbar', { name: 'Questions completed' })).toHaveAttribute(
+    'aria-valuenow',
+    '0',
+  );
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -51,6 +51,12 @@ export class PublishedQuestions {
     return new Set(latest.map((event) => event.data.questionId));
   }
 
+  /** The ids of every design question of a product that was ever published (a design track's certificate). */
+  async designIds(product: ProblemProductId): Promise<Set<string>> {
+    const latest = await this.store.latestOfTypeByStream('DesignQuestionPublished', 'product', product);
+    return new Set(latest.map((event) => event.data.questionId));
+  }
+
   /** The distinct signatures of the latest published versions of every product's questions. */
   async signatures(): Promise<FunctionSignature[]> {
     const seen = new Map<string, FunctionSignature>();

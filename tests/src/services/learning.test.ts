@@ -459,3 +459,99 @@ describe('quizzes', () => {
     expect((await systems('quiz/start', { id: 'mlexpert' }, token)).status).toBe(404);
   });
 });
+
+describe('the systems-design certificate', () => {
+  type Unlocks = {
+    numQuestionsCompleted: number;
+    numQuestionsRequired: number;
+    quizScore: number;
+    quizScoreRequired: number;
+    hasUnlockedLatestCert: boolean;
+  };
+  const unlocks = async (token: string, position?: string) =>
+    (
+      await call<Unlocks>(platform.url, '/api/problems/v1/systemsexpert/unlocks/get', {
+        json: {},
+        token,
+        headers: position ? { 'x-min-position': position } : {},
+      })
+    ).body;
+  const generate = (token: string) =>
+    call<{ url?: string; code?: string; message?: string }>(
+      platform.url,
+      '/api/problems/v1/certificates/generate_certificate',
+      { json: { data: {}, type: 'systemsexpert' }, token },
+    );
+
+  it('asks for every design question marked completed and the quiz at 80 %, then issues it', async () => {
+    const token = (await signInWithRoles(platform.url, ['systemsexpertv1'], 'systems-certificate')).token;
+    // The design questions are the track's questions; neither they nor the quiz are done yet.
+    expect(await unlocks(token)).toMatchObject({
+      numQuestionsCompleted: 0,
+      numQuestionsRequired: 2,
+      quizScore: 0,
+      quizScoreRequired: 80,
+      hasUnlockedLatestCert: false,
+    });
+    const before = await platform.countEvents();
+    const refused = await generate(token);
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 403,
+      body: {
+        code: 'CERTIFICATE_NOT_EARNED',
+        message:
+          'To earn this certificate, complete every design question (0 of 2), score 80% or more on the quiz (best so far 0%).',
+      },
+    });
+    expect(await platform.countEvents()).toBe(before);
+
+    // Both design questions marked completed (as the workspace marks them), one of them twice.
+    const marked = await systems(
+      'user-data/set',
+      { data: { completed: { 'design-questions': { 'sample-url-shortener': true, 'sample-chat': true } } } },
+      token,
+    );
+    expect(marked.status).toBe(200);
+    const markedPosition = (marked.body as { position: string }).position;
+    expect(await unlocks(token, markedPosition)).toMatchObject({
+      numQuestionsCompleted: 2,
+      numQuestionsRequired: 2,
+      hasUnlockedLatestCert: false,
+    });
+    expect((await generate(token)).body.message).toBe(
+      'To earn this certificate, score 80% or more on the quiz (best so far 0%).',
+    );
+
+    // The quiz, every answer right.
+    expect((await systems('quiz/start', { id: 'systemsexpert' }, token)).status).toBe(200);
+    const finished = await systems(
+      'quiz/finish',
+      {
+        id: 'systemsexpert',
+        answers: { 'sample-cache-aside': 1, 'sample-throughput': 1, 'sample-ttl': 'live' },
+      },
+      token,
+    );
+    expect(finished.status).toBe(200);
+    const finishedPosition = (finished.body as { position: string }).position;
+    expect(await unlocks(token, finishedPosition)).toMatchObject({
+      numQuestionsCompleted: 2,
+      quizScore: 100,
+      hasUnlockedLatestCert: true,
+    });
+    const issued = await generate(token);
+    expect(issued.status).toBe(200);
+    expect(issued.body.url).toMatch(/^\/api\/certificates\/v1\/[0-9a-f-]{36}\.pdf$/);
+
+    // Un-marking a design question takes the flag away again (a certificate issued stays).
+    const unmarked = await systems(
+      'user-data/set',
+      { data: { completed: { 'design-questions': { 'sample-chat': null } } } },
+      token,
+    );
+    expect(await unlocks(token, (unmarked.body as { position: string }).position)).toMatchObject({
+      numQuestionsCompleted: 1,
+      hasUnlockedLatestCert: false,
+    });
+  }, 60_000);
+});

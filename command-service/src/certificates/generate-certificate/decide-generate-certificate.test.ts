@@ -50,6 +50,36 @@ describe('generate_certificate: given the learner state, when asked, then', () =
     );
   });
 
+  it('on a design track, issues it with every coding and design question done and the quiz at 80 %', () => {
+    const state = (design: number, quizScore: number) => ({
+      certificates: none,
+      outcomes: [
+        { questionId: 'a', status: 'CORRECT' },
+        { questionId: 'b', status: 'CORRECT' },
+      ],
+      publishedQuestionIds: published,
+      track: { design: { numQuestionsCompleted: design, numQuestionsRequired: 3 }, quizScore },
+    });
+    expect(decideGenerateCertificate(command('mlexpert'), state(3, 80))).toEqual([
+      {
+        type: 'CertificateIssued',
+        data: { certificateId, userId, product: 'mlexpert', version: '1.0', issuedAt: now.toISOString() },
+      },
+    ]);
+    expect(decideGenerateCertificate(command('mlexpert'), state(2, 95))).toEqual(
+      new DomainError(
+        'CERTIFICATE_NOT_EARNED',
+        'To earn this certificate, complete every design question (2 of 3).',
+      ),
+    );
+    expect(decideGenerateCertificate(command('mlexpert'), state(3, 79))).toEqual(
+      new DomainError(
+        'CERTIFICATE_NOT_EARNED',
+        'To earn this certificate, score 80% or more on the quiz (best so far 79%).',
+      ),
+    );
+  });
+
   it('refuses a product with nothing published', () => {
     const refusal = decideGenerateCertificate(command(), {
       certificates: none,

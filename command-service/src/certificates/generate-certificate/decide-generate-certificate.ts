@@ -2,7 +2,10 @@ import {
   DomainError,
   type ProblemProductId,
   type QuestionOutcome,
+  type UnlockCounts,
   invalidField,
+  isDesignTrack,
+  missingForTrackCertificate,
   problemProductIds,
   unlockCounts,
   unlockFlags,
@@ -11,11 +14,15 @@ import type { Decision } from '../../infrastructure/aggregate-store';
 import { type Certificates, certificateKey } from '../certificates.aggregate';
 import type { GenerateCertificateCommand } from './generate-certificate.command';
 
-/** What the decision needs: the learner's certificates, their latest outcomes, the published questions. */
+/**
+ * What the decision needs: the learner's certificates, their latest outcomes, the published questions;
+ * for a design track (systems design, machine learning) also its design questions and quiz.
+ */
 export type GenerateCertificateState = {
   certificates: Certificates;
   outcomes: readonly QuestionOutcome[];
   publishedQuestionIds: ReadonlySet<string>;
+  track?: { design: UnlockCounts; quizScore: number };
 };
 
 /** The product a certificate's `type` names, or a 400 about `body.type`. */
@@ -27,7 +34,8 @@ export function certificateProduct(type: string): ProblemProductId | DomainError
 }
 
 /**
- * A learner who completed every published question of the product (the contracts' unlock rule) gets
+ * A learner who completed every published question of the product (the contracts' unlock rule; for a
+ * design track, its design questions and quiz too: trackUnlocks) gets
  * one CertificateIssued per product and version; asking again appends nothing (the handler answers
  * the certificate held); anyone else is refused with what is left to do.
  */
@@ -39,7 +47,14 @@ export function decideGenerateCertificate(
   if (product instanceof DomainError) return product;
   if (state.certificates.has(certificateKey(product, request.version))) return [];
   const counts = unlockCounts(state.outcomes, state.publishedQuestionIds);
-  if (!unlockFlags(counts).hasUnlockedLatestCert) {
+  if (isDesignTrack(product)) {
+    const missing = missingForTrackCertificate({
+      coding: counts,
+      design: state.track?.design ?? { numQuestionsCompleted: 0, numQuestionsRequired: 0 },
+      quizScore: state.track?.quizScore ?? 0,
+    });
+    if (missing !== null) return new DomainError('CERTIFICATE_NOT_EARNED', missing);
+  } else if (!unlockFlags(counts).hasUnlockedLatestCert) {
     return new DomainError(
       'CERTIFICATE_NOT_EARNED',
       counts.numQuestionsRequired === 0

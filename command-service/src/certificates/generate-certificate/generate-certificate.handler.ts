@@ -1,5 +1,14 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { certificatesStreamId, submissionsStreamId } from '@app/contracts';
+import {
+  type ProblemProductId,
+  certificatesStreamId,
+  designCounts,
+  isDesignTrack,
+  quizIdOf,
+  quizStreamId,
+  submissionsStreamId,
+  userDataStreamId,
+} from '@app/contracts';
 import type { Appended } from '@app/server-kit';
 import { PublishedQuestions } from '../../content/published-questions';
 import { AggregateStore } from '../../infrastructure/aggregate-store';
@@ -7,6 +16,7 @@ import { learnerSubmissions, outcomesOf } from '../../execution/submissions/lear
 import { certificateKey, certificatesAggregate } from '../certificates.aggregate';
 import { certificateProduct, decideGenerateCertificate } from './decide-generate-certificate';
 import { GenerateCertificateCommand } from './generate-certificate.command';
+import { bestQuizScoreAggregate, userDataDocumentAggregate } from './track-progress';
 
 export type CertificateGenerated = { appended: Appended; certificateId: string };
 
@@ -38,14 +48,16 @@ export class GenerateCertificateHandler implements ICommandHandler<
             outcomes: [],
             publishedQuestionIds: new Set(),
           });
-        const [submissions, publishedQuestionIds] = await Promise.all([
+        const [submissions, publishedQuestionIds, track] = await Promise.all([
           this.aggregates.load(submissionsStreamId(userId), learnerSubmissions),
           this.questions.ids(product),
+          this.trackOf(userId, product),
         ]);
         return decideGenerateCertificate(command, {
           certificates,
           outcomes: outcomesOf(submissions.state, product),
           publishedQuestionIds,
+          track,
         });
       },
       command.context,
@@ -54,5 +66,16 @@ export class GenerateCertificateHandler implements ICommandHandler<
     return held
       ? { appended: { position: held.position, idempotent: true }, certificateId: held.certificateId }
       : { appended, certificateId: command.request.certificateId };
+  }
+
+  /** A design track's design questions marked completed and best quiz score, from the learner's streams. */
+  private async trackOf(userId: string, product: ProblemProductId) {
+    if (!isDesignTrack(product)) return undefined;
+    const [document, quiz, designIds] = await Promise.all([
+      this.aggregates.load(userDataStreamId(product, userId), userDataDocumentAggregate),
+      this.aggregates.load(quizStreamId(product, userId), bestQuizScoreAggregate(quizIdOf(product))),
+      this.questions.designIds(product),
+    ]);
+    return { design: designCounts(document.state, designIds), quizScore: quiz.state };
   }
 }

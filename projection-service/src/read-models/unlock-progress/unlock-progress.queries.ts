@@ -3,7 +3,12 @@ import {
   DEFAULT_CERTIFICATE_VERSION,
   type UnlockProductId,
   type UnlockProgress,
+  DESIGN_COMPLETED_SECTION,
+  type DesignTrackProduct,
   dailyStreak,
+  isDesignTrack,
+  quizIdOf,
+  trackUnlocks,
   unlockFlags,
 } from '@app/contracts';
 
@@ -23,7 +28,6 @@ function zeroCounts(product: UnlockProductId): Partial<UnlockProgress> {
     case 'backendexpert':
     case 'frontendexpert':
     case 'infraexpert':
-    case 'mlexpert':
       return { numQuestionsCompleted: 0, numQuestionsRequired: 0, quizScore: 0, quizScoreRequired: 0 };
     default:
       return { numQuestionsCompleted: 0, numQuestionsRequired: 0 };
@@ -51,6 +55,7 @@ export async function readUnlocks(
     today,
   );
   const base = { latestCertVersion: DEFAULT_CERTIFICATE_VERSION, ...streak };
+  if (isDesignTrack(product)) return { ...base, ...(await readTrackUnlocks(db, userId, product)) };
   if (!QUESTION_PRODUCTS.includes(product)) {
     return {
       ...base,
@@ -73,4 +78,38 @@ export async function readUnlocks(
     numQuestionsCompleted: completed,
     numQuestionsRequired: required,
   };
+}
+
+/**
+ * A design track (systems design, machine learning): its coding questions (unlock-progress), its design
+ * questions marked completed in the learner's user data among those published (user-data, catalogue),
+ * and its quiz's best finished score (quizzes), under the contracts' trackUnlocks rule, which the
+ * certificate's command decides with too.
+ */
+async function readTrackUnlocks(db: Pool | PoolClient, userId: string, product: DesignTrackProduct) {
+  const { rows } = await db.query<{
+    coding_completed: number;
+    coding_required: number;
+    design_completed: number;
+    design_required: number;
+    quiz_score: number | null;
+  }>(
+    `SELECT coalesce((SELECT num_completed FROM rm_unlock_progress WHERE user_id = $1 AND product = $2), 0)
+              AS coding_completed,
+            (SELECT count(*)::int FROM rm_unlock_progress_questions WHERE product = $2) AS coding_required,
+            (SELECT count(*)::int FROM rm_catalogue_design_questions q
+               JOIN rm_user_data d ON d.user_id = $1 AND d.product = $2
+              WHERE q.product = $2 AND d.document -> 'completed' -> $3::text -> q.question_id = 'true'::jsonb)
+              AS design_completed,
+            (SELECT count(*)::int FROM rm_catalogue_design_questions WHERE product = $2) AS design_required,
+            (SELECT best_percent FROM rm_quiz_attempts WHERE user_id = $1 AND product = $2 AND quiz_id = $4)
+              AS quiz_score`,
+    [userId, product, DESIGN_COMPLETED_SECTION, quizIdOf(product)],
+  );
+  const row = rows[0];
+  return trackUnlocks({
+    coding: { numQuestionsCompleted: row.coding_completed, numQuestionsRequired: row.coding_required },
+    design: { numQuestionsCompleted: row.design_completed, numQuestionsRequired: row.design_required },
+    quizScore: row.quiz_score ?? 0,
+  });
 }

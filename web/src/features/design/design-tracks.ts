@@ -1,3 +1,5 @@
+import { DESIGN_COMPLETED_SECTION, type DesignTrackProduct } from '@app/contracts';
+
 /*
  * The two products with design questions, and where each keeps its pages. A learner's progress lives in
  * the product's user data (spec 3, generic per-track data): `completed['design-questions']` maps a
@@ -5,7 +7,7 @@
  * text and whiteboard drawing.
  */
 
-export type DesignProduct = 'systemsexpert' | 'mlexpert';
+export type DesignProduct = DesignTrackProduct;
 
 export type DesignTrack = {
   product: DesignProduct;
@@ -30,8 +32,8 @@ export const designTracks: Record<DesignProduct, DesignTrack> = {
   },
 };
 
-/** The section of the `completed` maps holding finished design questions. */
-export const COMPLETED_SECTION = 'design-questions';
+/** The section of the `completed` maps holding finished design questions (the certificate counts them). */
+export const COMPLETED_SECTION = DESIGN_COMPLETED_SECTION;
 
 /** What the learner keeps of one design question. */
 export type SavedDesignData = {

@@ -1,9 +1,14 @@
+import type { ReactNode } from 'react';
 import type { ProductId } from '@app/contracts';
 import { products } from '@/shared/catalog/products';
 import { CardGrid, LinkCard, PageHeader } from '@/shared/ui/page';
 import './catalog.css';
 
-type ProductIndexProps = { productId: ProductId };
+type ProductIndexProps = {
+  productId: ProductId;
+  /** Shown under the header: the learner's progress towards the product's certificate. */
+  summary?: ReactNode;
+};
 
 const kindLabels = {
   course: 'Course',
@@ -16,7 +21,7 @@ const kindLabels = {
 } as const;
 
 /** A product's index: the outline of its courses, question lists and quizzes. */
-export function ProductIndex({ productId }: ProductIndexProps) {
+export function ProductIndex({ productId, summary }: ProductIndexProps) {
   const product = products[productId];
   return (
     <>
@@ -26,6 +31,7 @@ export function ProductIndex({ productId }: ProductIndexProps) {
         lead={`Everything in ${product.name}, in the order we suggest working through it.`}
         crumbs={[{ label: product.name, to: product.productPath }]}
       />
+      {summary}
       <CardGrid label={`${product.name} content`}>
         {product.sections.map((section, index) => (
           <LinkCard

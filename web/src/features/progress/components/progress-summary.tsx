@@ -9,7 +9,7 @@ import {
 } from '../api/progress-api';
 import './progress.css';
 
-type ProgressSummaryProps = { product: 'algoexpert' };
+type ProgressSummaryProps = { product: 'algoexpert' | 'systemsexpert' | 'mlexpert' };
 
 type IssuedCertificate = {
   version: string;
@@ -100,6 +100,11 @@ function SignedInProgress({ product }: ProgressSummaryProps) {
         >
           <span className="progress-summary__fill" style={{ width: `${percent}%` }} />
         </div>
+        {unlocks.data.quizScoreRequired ? (
+          <p className="progress-summary__quiz">
+            Quiz: best score {unlocks.data.quizScore ?? 0}% ({unlocks.data.quizScoreRequired}% needed)
+          </p>
+        ) : null}
         <p className="progress-summary__streak">
           Current streak: {days(unlocks.data.currentStreakDays ?? 0)} · Longest streak:{' '}
           {days(unlocks.data.longestStreakDays ?? 0)}
@@ -129,7 +134,9 @@ function SignedInProgress({ product }: ProgressSummaryProps) {
         </div>
       ) : (
         <p className="progress-summary__note">
-          Complete every question to earn the {productIndex[product].name} certificate (version {version}).
+          {unlocks.data.quizScoreRequired
+            ? `Complete every question and score ${unlocks.data.quizScoreRequired}% or more on the quiz to earn the ${productIndex[product].name} certificate (version ${version}).`
+            : `Complete every question to earn the ${productIndex[product].name} certificate (version ${version}).`}
         </p>
       )}
       {held.length > 0 ? (

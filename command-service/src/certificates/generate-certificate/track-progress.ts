@@ -1,0 +1,21 @@
+import { type UserDataDocument, applyUserDataSet } from '@app/contracts';
+import type { Aggregate } from '../../infrastructure/aggregate-store';
+
+/** A learner's data of one product (stream user-data-<product>-<userId>), folded as the read side folds it. */
+export const userDataDocumentAggregate: Aggregate<UserDataDocument> = {
+  initialState: () => ({}),
+  evolve: (document, event) =>
+    event.type === 'UserDataSet' ? applyUserDataSet(document, event.data) : document,
+};
+
+/** The best finished score (percent) of one quiz in a learner's quiz stream; 0 before any. */
+export const bestQuizScoreAggregate = (quizId: string): Aggregate<number> => ({
+  initialState: () => 0,
+  evolve: (best, event) =>
+    event.type === 'QuizProgressRecorded' &&
+    event.data.quizId === quizId &&
+    event.data.action === 'finished' &&
+    event.data.score
+      ? Math.max(best, event.data.score.percent)
+      : best,
+});
