@@ -64,3 +64,43 @@ test('a learner marks a lesson completed; the outline counts it and a reload kee
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: 'tests/test-results/lessons-completed-1280.png', fullPage: true });
 });
+
+/** The systems glossary the platform published at start (content/systems/glossary). */
+const glossaryDir = path.resolve(__dirname, '..', '..', 'content', 'systems', 'glossary');
+const glossary = readdirSync(glossaryDir).map((file) =>
+  JSON.parse(readFileSync(path.join(glossaryDir, file), 'utf8')),
+) as { slug: string; term: string; seeAlso: string[]; lesson?: string }[];
+
+test('a visitor finds a term in the systems glossary, follows a related term, then its lesson', async ({
+  page,
+}) => {
+  const term = glossary.find((t) => t.seeAlso.length > 0 && t.lesson)!;
+  const related = glossary.find((t) => t.slug === term.seeAlso[0])!;
+  await page.goto('/systems/index');
+  const section = page.getByRole('region', { name: 'Glossary' });
+  await expect(section.getByRole('status')).toHaveText(`${glossary.length} terms`);
+  await expect(section.locator('dt')).toHaveCount(glossary.length);
+  // A to Z.
+  const shown = await section.locator('dt').allTextContents();
+  expect(shown).toEqual([...shown].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase(), 'en')));
+
+  await section.getByRole('searchbox', { name: 'Find a term' }).fill(term.term);
+  await expect(section.getByRole('status')).toContainText(`of ${glossary.length} terms match`);
+  const entry = section.locator(`#glossary-${term.slug}`);
+  await expect(entry.locator('dt')).toHaveText(term.term);
+  // The related term may be filtered out: following it clears the filter and lands on it.
+  await entry.getByRole('link', { name: related.term, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`#glossary-${related.slug}$`));
+  await expect(section.locator(`#glossary-${related.slug}`)).toBeInViewport();
+  await expect(section.getByRole('status')).toHaveText(`${glossary.length} terms`);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the glossary fits the screen width').toBeLessThanOrEqual(0);
+  await section.getByRole('searchbox', { name: 'Find a term' }).fill('no such term at all');
+  await expect(section).toContainText('No term matches “no such term at all”.');
+  await section.getByRole('searchbox', { name: 'Find a term' }).fill(term.term);
+  await entry.getByRole('link', { name: /^Lesson: / }).click();
+  await expect(page).toHaveURL(`/systems/fundamentals/${term.lesson}`);
+});

@@ -9,6 +9,9 @@ import {
   type AnyLessonKind,
   type CodingLanguage,
   type DesignQuestionMeta,
+  GLOSSARY_MIN_TERMS,
+  type GlossaryTerm,
+  glossaryTermSchema,
   type LearningLessonMeta,
   type LearningProductId,
   type QuizQuestionContent,
@@ -115,6 +118,8 @@ export type LearningContent = {
   lessons: ContentLearningLesson[];
   quiz: QuizQuestionContent[];
   designQuestions: ContentDesignQuestion[];
+  /** The glossary's terms, by term (A to Z). */
+  glossary: GlossaryTerm[];
 };
 
 function parseFile<T>(schema: z.ZodType<T>, path: string, label: string): T {
@@ -166,8 +171,20 @@ export function loadLearningContent(product: LearningProductId, dir: string = co
       walkthrough: readText(join(designDir, name, 'walkthrough.md'), `${label}/walkthrough.md`),
     };
   });
+  const glossaryDir = join(root, 'glossary');
+  const glossary = existsSync(glossaryDir)
+    ? readdirSync(glossaryDir)
+        .filter((file) => file.endsWith('.json'))
+        .map((file) => {
+          const label = `${learningProducts[product].folder}/glossary/${file}`;
+          const term = parseFile(glossaryTermSchema, join(glossaryDir, file), label);
+          if (`${term.slug}.json` !== file) throw new ContentError(`${label}: its slug says ${term.slug}`);
+          return term;
+        })
+    : [];
   return {
     product,
+    glossary: glossary.sort((a, b) => a.term.localeCompare(b.term, 'en')),
     lessons: lessons.sort((a, b) => a.order - b.order),
     quiz: quiz.sort((a, b) => a.order - b.order),
     designQuestions: designQuestions.sort((a, b) => a.order - b.order),
@@ -232,5 +249,31 @@ export function learningContentProblems(content: LearningContent, options: { wor
     if (options.words && !/^```mermaid$/m.test(question.walkthrough))
       problems.push(`${label}/walkthrough.md has no mermaid diagram`);
   }
+  problems.push(...glossaryProblems(content, options));
+  return problems;
+}
+
+/** A glossary's terms: each named once, related terms and lessons that exist, the Markdown rules, enough of them. */
+function glossaryProblems(content: LearningContent, options: { words: boolean }): string[] {
+  const folder = `${learningProducts[content.product].folder}/glossary`;
+  const problems: string[] = [];
+  const slugs = new Set(content.glossary.map((term) => term.slug));
+  const lessons = new Set(content.lessons.map((lesson) => lesson.slug));
+  const names = new Map<string, string>();
+  for (const term of content.glossary) {
+    const label = `${folder}/${term.slug}.json`;
+    const name = term.term.toLowerCase();
+    if (names.has(name)) problems.push(`${label}: ${term.term} is also ${names.get(name)}`);
+    names.set(name, term.slug);
+    for (const other of term.seeAlso)
+      if (other === term.slug || !slugs.has(other))
+        problems.push(`${label}: seeAlso names no other term (${other})`);
+    if (term.lesson && !lessons.has(term.lesson))
+      problems.push(`${label}: lesson ${term.lesson} is not a lesson here`);
+    problems.push(...markdownProblems(term.definition).map((problem) => `${label} ${problem}`));
+    if (/\]\(/.test(term.definition)) problems.push(`${label} has a link (name the term in seeAlso instead)`);
+  }
+  if (options.words && content.glossary.length < GLOSSARY_MIN_TERMS)
+    problems.push(`${folder}: ${content.glossary.length} terms, not at least ${GLOSSARY_MIN_TERMS}`);
   return problems;
 }

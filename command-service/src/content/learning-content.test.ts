@@ -95,6 +95,45 @@ describe('learning content', () => {
     });
   });
 
+  it('refuses glossary terms that repeat a term, name missing terms or lessons, link out, or are too few', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'learning-glossary-'));
+    try {
+      cpSync(join(fixtures, 'systems'), join(dir, 'systems'), { recursive: true });
+      const term = (slug: string, fields: Record<string, unknown>) =>
+        writeFileSync(
+          join(dir, 'systems', 'glossary', `${slug}.json`),
+          JSON.stringify({
+            slug,
+            term: 'Cache hit ratio',
+            definition: 'A second definition of a term the glossary already has, long enough to pass.',
+            ...fields,
+          }),
+        );
+      term('sample-again', { seeAlso: ['sample-missing', 'sample-again'], lesson: 'sample-nowhere' });
+      term('sample-linked', {
+        term: 'Linked term',
+        definition:
+          'A definition that links out to [somewhere](https://example.com), which the glossary refuses.',
+      });
+      const problems = learningContentProblems(loadLearningContent('systemsexpert', dir), { words: true });
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          'systems/glossary/sample-cache-hit-ratio.json: Cache hit ratio is also sample-again',
+          'systems/glossary/sample-again.json: seeAlso names no other term (sample-missing)',
+          'systems/glossary/sample-again.json: seeAlso names no other term (sample-again)',
+          'systems/glossary/sample-again.json: lesson sample-nowhere is not a lesson here',
+          'systems/glossary/sample-linked.json has a link (name the term in seeAlso instead)',
+          'systems/glossary: 4 terms, not at least 30',
+        ]),
+      );
+      // A file whose slug is not its name is refused when read.
+      term('sample-renamed', { slug: 'another-slug', term: 'Renamed' });
+      expect(() => loadLearningContent('systemsexpert', dir)).toThrow(/its slug says another-slug/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('fill-in-the-blank answers compare trimmed and case-insensitively', () => {
     expect(fitbAccepts(['Partition tolerance'], '  partition TOLERANCE ')).toBe(true);
     expect(fitbAccepts(['partition tolerance'], 'partition')).toBe(false);

@@ -11,6 +11,7 @@ import {
   type CodingLanguage,
   type AnyLessonKind,
   designQuestionStreamId,
+  glossaryTermStreamId,
   learningProductIds,
   quizQuestionStreamId,
   type ProblemProductId,
@@ -42,7 +43,7 @@ import { currentTrace } from './walkthrough-traces/generate-trace';
 export type PublishedItem = {
   /** Absent: the algorithms product. */
   product?: ProblemProductId;
-  kind: 'question' | 'quiz' | 'design-question' | AnyLessonKind;
+  kind: 'question' | 'quiz' | 'design-question' | 'glossary' | AnyLessonKind;
   id: string;
   version: number;
   /** What happened to it in this run. */
@@ -244,6 +245,12 @@ export async function publishContent(deps: {
         'QuizQuestionPublished',
         { product: content.product, questionId: question.slug, question },
       );
+    for (const { slug, ...term } of content.glossary)
+      await publish('glossary', slug, glossaryTermStreamId(content.product, slug), 'GlossaryTermPublished', {
+        product: content.product,
+        termId: slug,
+        term,
+      });
     for (const { slug, ...question } of content.designQuestions)
       await publish(
         'design-question',

@@ -9,6 +9,7 @@ import type { ProblemProductId } from '../constants';
  *   content/<folder>/quiz/<slug>.json                                quiz questions (mcq or fitb)
  *   content/<folder>/design-questions/<slug>/question.json + prompt.md + walkthrough.md
  *   content/machine-learning/questions/<slug>/                       coding questions (the algorithms format)
+ *   content/<folder>/glossary/<slug>.json                            glossary terms
  *
  * The schemas check one file; `checkLearningFolder` checks what spans files (orders without gaps, the
  * free sample, word counts).
@@ -110,6 +111,24 @@ export const designQuestionMetaSchema = z
   })
   .strict();
 export type DesignQuestionMeta = z.infer<typeof designQuestionMetaSchema>;
+
+/**
+ * `glossary/<slug>.json` of a learning product: one term, its definition (a short Markdown paragraph),
+ * the related terms of the same glossary and the lesson of the product that explains it further.
+ */
+export const glossaryTermSchema = z
+  .object({
+    slug,
+    term: z.string().trim().min(2).max(80),
+    definition: markdown(60, 900),
+    seeAlso: z.array(slug).max(5).default([]),
+    lesson: slug.optional(),
+  })
+  .strict();
+export type GlossaryTerm = z.infer<typeof glossaryTermSchema>;
+
+/** At least this many terms make a product's glossary (checked with the content's lengths). */
+export const GLOSSARY_MIN_TERMS = 30;
 
 /** Words of a Markdown text, code blocks included (what a reader reads). */
 export function wordCount(text: string): number {

@@ -30,6 +30,7 @@ import { CodeSubmittedV1, SubmissionsResetV1 } from './execution';
 import { AnnouncementPublishedV1, AnnouncementWithdrawnV1 } from './announcements';
 import {
   DesignQuestionPublishedV1,
+  GlossaryTermPublishedV1,
   LessonPublishedV1,
   QuestionPublishedV1,
   QuizQuestionPublishedV1,
@@ -101,6 +102,7 @@ const latestByType = {
   LessonPublished: LessonPublishedV1,
   QuizQuestionPublished: QuizQuestionPublishedV1,
   DesignQuestionPublished: DesignQuestionPublishedV1,
+  GlossaryTermPublished: GlossaryTermPublishedV1,
   UserDataSet: UserDataSetV1,
   QuizProgressRecorded: QuizProgressRecordedV1,
   AssessmentStarted: AssessmentStartedV1,

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { defineEvent } from './define';
 import { codingLanguages, problemProductIds } from '../constants';
 import { lessonMetaSchema, questionFieldsSchema } from '../content/algorithms';
-import { allLessonKinds, designQuestionMetaSchema, quizQuestionSchema } from '../content/learning';
+import {
+  allLessonKinds,
+  designQuestionMetaSchema,
+  glossaryTermSchema,
+  quizQuestionSchema,
+} from '../content/learning';
 import { compareOptionsSchema } from '../execution/compare';
 import { functionSignatureSchema } from '../execution/signature';
 import { walkthroughTraceSchema } from '../content/walkthrough-trace';
@@ -102,6 +107,20 @@ export const DesignQuestionPublishedV1 = defineEvent({
 });
 export type DesignQuestionPublished = z.infer<typeof DesignQuestionPublishedV1.schema>;
 
+/** A term of a product's glossary was published (new or its next version). */
+export const GlossaryTermPublishedV1 = defineEvent({
+  type: 'GlossaryTermPublished',
+  version: 1,
+  schema: z.object({
+    product: z.enum(problemProductIds),
+    termId: contentId,
+    version: z.number().int().min(1),
+    contentSha256: sha256,
+    term: glossaryTermSchema.omit({ slug: true }),
+  }),
+});
+export type GlossaryTermPublished = z.infer<typeof GlossaryTermPublishedV1.schema>;
+
 /** Each question and lesson has its own stream; its stream version is its content version. */
 export const questionStreamId = (product: string, questionId: string) =>
   `catalogue-${product}-question-${questionId}`;
@@ -111,3 +130,5 @@ export const quizQuestionStreamId = (product: string, questionId: string) =>
   `catalogue-${product}-quiz-${questionId}`;
 export const designQuestionStreamId = (product: string, questionId: string) =>
   `catalogue-${product}-design-${questionId}`;
+export const glossaryTermStreamId = (product: string, termId: string) =>
+  `catalogue-${product}-glossary-${termId}`;

@@ -364,6 +364,7 @@ const endpoints: Endpoint[] = [
   { id: 'getInterviewTips', request: post(`${ALGO}/interview-tips/get`) },
   { id: 'getBehaviorals', request: post('/api/problems/v1/behaviorals/get') },
   { id: 'getFundamentals', request: post('/api/problems/v1/systemsexpert/fundamentals/get') },
+  { id: 'getGlossary', request: post('/api/problems/v1/systemsexpert/glossary/get') },
   { id: 'listLessons', request: post('/api/problems/v1/mlexpert/lessons/list', { section: 'crash-course' }) },
   // Nothing of the learning tracks is published here: access is granted, then there is no such item.
   {

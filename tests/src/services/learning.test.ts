@@ -107,6 +107,28 @@ describe('lessons', () => {
     });
   });
 
+  it('glossary/get answers the terms A to Z to anyone, with related terms and lessons; a product without one, none', async () => {
+    const glossary = await call<{ items: Record<string, unknown>[] }>(
+      platform.url,
+      '/api/problems/v1/systemsexpert/glossary/get',
+      { json: {} },
+    );
+    expect(glossary.status).toBe(200);
+    expect(glossary.body.items).toEqual([
+      {
+        id: 'sample-cache-hit-ratio',
+        term: 'Cache hit ratio',
+        definition: expect.stringMatching(/^The share of reads/),
+        seeAlso: ['sample-ttl'],
+        lesson: { id: 'sample-caching', section: 'fundamentals', title: expect.any(String) },
+        version: 1,
+      },
+      expect.objectContaining({ id: 'sample-ttl', term: 'Time to live (TTL)', lesson: null }),
+    ]);
+    const none = await ml('glossary/get', {});
+    expect({ status: none.status, body: none.body }).toEqual({ status: 200, body: { items: [] } });
+  });
+
   it('lessons/list answers one course section of a product; an unknown section is 404', async () => {
     const crash = await ml('lessons/list', { section: 'crash-course' });
     expect(crash.status).toBe(200);
@@ -324,6 +346,7 @@ describe('publishing', () => {
         'systemsexpert:interview-tips',
         'systemsexpert:quiz',
         'systemsexpert:design-question',
+        'systemsexpert:glossary',
         'mlexpert:crash-course',
         'mlexpert:large-scale-ml',
         'mlexpert:interview-tips',

@@ -2,7 +2,12 @@ import type { NewEvent } from '@app/server-kit';
 
 /** A question or lesson of the content folder as it would be published: its event's body and digest. */
 export type ContentItem = {
-  type: 'QuestionPublished' | 'LessonPublished' | 'QuizQuestionPublished' | 'DesignQuestionPublished';
+  type:
+    | 'QuestionPublished'
+    | 'LessonPublished'
+    | 'QuizQuestionPublished'
+    | 'DesignQuestionPublished'
+    | 'GlossaryTermPublished';
   body: Record<string, unknown>;
   digest: string;
 };

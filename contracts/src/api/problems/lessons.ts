@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anyone, defineCall } from '../define';
-import { built, planned } from '../build-state';
+import { built } from '../build-state';
 import { post } from '../call-path';
 import { emptyRequest, idSchema, problemProductParams } from '../common';
 import { contentItemSchema, contentListSchema } from './shared-schemas';
@@ -13,15 +13,27 @@ import type { AnyLessonKind } from '../../content/learning';
  * fundamentals, need the path's product.
  */
 
+/** One glossary term: its definition, related terms of the same glossary, the lesson that explains it. */
+export const glossaryItemSchema = z.object({
+  id: idSchema,
+  term: z.string(),
+  definition: z.string(),
+  seeAlso: z.array(z.string()),
+  /** The lesson that explains the term further: its id, course section (lessons/list) and title. */
+  lesson: z.object({ id: z.string(), section: z.string(), title: z.string() }).nullable(),
+  version: z.number().int(),
+});
+export type GlossaryItem = z.infer<typeof glossaryItemSchema>;
+
 export const getGlossary = defineCall({
   route: post('getGlossary', '/api/problems/v1/{product}/glossary/get'),
-  state: planned('learning'),
+  state: built,
   kind: 'query',
   access: anyone,
   params: problemProductParams,
-  summary: "The product's glossary (base content everyone loads).",
+  summary: "The product's glossary, A to Z (base content everyone loads; empty for a product without one).",
   request: emptyRequest,
-  response: contentListSchema,
+  response: z.object({ items: z.array(glossaryItemSchema) }),
 });
 
 export const getDataStructures = defineCall({

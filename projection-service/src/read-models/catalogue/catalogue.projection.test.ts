@@ -1,4 +1,9 @@
-import { designQuestionStreamId, lessonStreamId, quizQuestionStreamId } from '@app/contracts';
+import {
+  designQuestionStreamId,
+  glossaryTermStreamId,
+  lessonStreamId,
+  quizQuestionStreamId,
+} from '@app/contracts';
 import type { RecordedEvent } from '@app/contracts';
 import type { GivenEvent } from '@app/server-kit';
 import { ProjectionScenario } from '../../runtime/testing/projection-scenario';
@@ -64,6 +69,23 @@ const designQuestionPublished = (questionId: string, version: number): GivenEven
       hints: ['First hint of the question.', 'Second hint of the question.'],
       prompt: 'The prompt.',
       walkthrough: 'The walkthrough.',
+    },
+  },
+});
+
+const glossaryTermPublished = (termId: string, version: number): GivenEvent => ({
+  type: 'GlossaryTermPublished',
+  streamId: glossaryTermStreamId('systemsexpert', termId),
+  data: {
+    product: 'systemsexpert',
+    termId,
+    version,
+    contentSha256: String(version).repeat(64),
+    term: {
+      term: `Term ${termId}`,
+      definition: `What ${termId} means, in version ${version}, said in enough words to be a definition.`,
+      seeAlso: version > 1 ? ['other'] : [],
+      lesson: 'caching',
     },
   },
 });
@@ -243,6 +265,25 @@ describe('catalogue read model', () => {
     ]);
   });
 
+  it('given glossary terms and their new versions, also delivered again out of order, when projected, then each term row is its latest version', async () => {
+    const rows = await scenario.given(projection, [
+      glossaryTermPublished('ttl', 1),
+      glossaryTermPublished('sharding', 1),
+      glossaryTermPublished('ttl', 2),
+      glossaryTermPublished('ttl', 1),
+    ]);
+    expect(rows.rm_catalogue_glossary).toEqual([
+      expect.objectContaining({ term_id: 'sharding', version: 1, see_also: [], lesson: 'caching' }),
+      expect.objectContaining({
+        term_id: 'ttl',
+        version: 2,
+        term: 'Term ttl',
+        definition: expect.stringContaining('in version 2'),
+        see_also: ['other'],
+      }),
+    ]);
+  });
+
   it('a rebuild gives the same rows as the live run', async () => {
     const events = [
       questionPublished('q1'),
@@ -259,6 +300,8 @@ describe('catalogue read model', () => {
       quizQuestionPublished('ttl', 2),
       questionPublished('q1', { version: 3 }),
       questionPublished('f1', { product: 'frontendexpert', version: 2 }),
+      glossaryTermPublished('ttl', 1),
+      glossaryTermPublished('ttl', 2),
     ];
     for (const liveBatchSize of [1, 3]) {
       const rows = await scenario.rebuildEqualsLive(projection, events, liveBatchSize);
@@ -272,6 +315,7 @@ describe('catalogue read model', () => {
       expect(rows.rm_catalogue_lessons).toHaveLength(2);
       expect(rows.rm_catalogue_quiz_questions.map((q) => q.version)).toEqual([2]);
       expect(rows.rm_catalogue_design_questions).toHaveLength(1);
+      expect(rows.rm_catalogue_glossary.map((t) => [t.term_id, t.version])).toEqual([['ttl', 2]]);
     }
   });
 });

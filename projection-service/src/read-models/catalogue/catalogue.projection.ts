@@ -24,13 +24,20 @@ type QuestionRow = {
  */
 export const catalogueProjection = defineProjection({
   name: 'catalogue',
-  eventTypes: ['QuestionPublished', 'LessonPublished', 'QuizQuestionPublished', 'DesignQuestionPublished'],
+  eventTypes: [
+    'QuestionPublished',
+    'LessonPublished',
+    'QuizQuestionPublished',
+    'DesignQuestionPublished',
+    'GlossaryTermPublished',
+  ],
   tables: [
     'rm_catalogue_questions',
     'rm_catalogue_question_versions',
     'rm_catalogue_lessons',
     'rm_catalogue_quiz_questions',
     'rm_catalogue_design_questions',
+    'rm_catalogue_glossary',
   ],
   async apply(events, tx) {
     const questions = new Map<string, QuestionRow>();
@@ -38,6 +45,7 @@ export const catalogueProjection = defineProjection({
     const lessons = new Map<string, unknown>();
     const quiz = new Map<string, unknown>();
     const design = new Map<string, unknown>();
+    const glossary = new Map<string, unknown>();
     for (const event of events) {
       if (event.type === 'QuestionPublished') {
         const data = event.data;
@@ -108,6 +116,18 @@ export const catalogueProjection = defineProjection({
           question: data.question,
           published_at: event.metadata.occurredAt,
         });
+      } else if (event.type === 'GlossaryTermPublished') {
+        const { product, termId, version, term } = event.data;
+        glossary.set(`${product}\u0000${termId}`, {
+          product,
+          term_id: termId,
+          version,
+          term: term.term,
+          definition: term.definition,
+          see_also: term.seeAlso,
+          lesson: term.lesson ?? null,
+          published_at: event.metadata.occurredAt,
+        });
       } else if (event.type === 'DesignQuestionPublished') {
         const data = event.data;
         const { order, ...question } = data.question;
@@ -158,12 +178,17 @@ export const catalogueProjection = defineProjection({
          WHERE EXCLUDED.version > l.version`,
         [JSON.stringify([...lessons.values()])],
       );
-    const latest = async (table: string, rows: Map<string, unknown>, columns: string[]) => {
+    const latest = async (
+      table: string,
+      rows: Map<string, unknown>,
+      columns: string[],
+      key = 'question_id',
+    ) => {
       if (rows.size === 0) return;
       await tx.query(
         `INSERT INTO ${table} AS t
            SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)
-         ON CONFLICT (product, question_id) DO UPDATE SET
+         ON CONFLICT (product, ${key}) DO UPDATE SET
            ${['version', ...columns, 'published_at'].map((c) => `${c} = EXCLUDED.${c}`).join(', ')}
          WHERE EXCLUDED.version > t.version`,
         [JSON.stringify([...rows.values()])],
@@ -180,5 +205,6 @@ export const catalogueProjection = defineProjection({
       'prompt',
       'walkthrough',
     ]);
+    await latest('rm_catalogue_glossary', glossary, ['term', 'definition', 'see_also', 'lesson'], 'term_id');
   },
 });

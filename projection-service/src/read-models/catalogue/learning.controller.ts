@@ -7,6 +7,7 @@ import {
   DomainError,
   getDesignQuestion,
   getFundamentals,
+  getGlossary,
   getLesson,
   getLongFormQuestion,
   listDesignQuestions,
@@ -96,6 +97,47 @@ export class LearningController {
     const kind = lessonKindOfSection(input.section);
     if (!kind) throw new DomainError('NOT_FOUND', `There is no course section "${input.section}".`);
     return { items: await this.lessons(params.product, kind, principal, request, response) };
+  }
+
+  /** The product's glossary, A to Z: base content, open to everyone (the lessons it points to keep their locks). */
+  @ContractRoute(getGlossary)
+  async glossary(
+    @ValidatedInput() { params }: CallInput<typeof getGlossary>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
+    const { rows } = await this.pool.query<{
+      term_id: string;
+      version: number;
+      term: string;
+      definition: string;
+      see_also: string[];
+      lesson: string | null;
+      lesson_kind: AnyLessonKind | null;
+      lesson_title: string | null;
+    }>(
+      `SELECT g.term_id, g.version, g.term, g.definition, g.see_also, g.lesson,
+              l.kind AS lesson_kind, l.title AS lesson_title
+         FROM rm_catalogue_glossary g
+         LEFT JOIN LATERAL (SELECT kind, title FROM rm_catalogue_lessons
+                             WHERE product = g.product AND lesson_id = g.lesson ORDER BY kind LIMIT 1) l ON true
+        WHERE g.product = $1 ORDER BY lower(g.term), g.term_id`,
+      [params.product],
+    );
+    return {
+      items: rows.map((row) => ({
+        id: row.term_id,
+        term: row.term,
+        definition: row.definition,
+        seeAlso: row.see_also,
+        lesson:
+          row.lesson && row.lesson_kind && row.lesson_title
+            ? { id: row.lesson, section: row.lesson_kind, title: row.lesson_title }
+            : null,
+        version: row.version,
+      })),
+    };
   }
 
   @ContractRoute(getFundamentals)

@@ -1,6 +1,12 @@
 import { ProductIndex } from '@/features/catalog/components/product-index';
+import { Glossary } from '@/features/glossary/components/glossary';
 import { ProgressSummary } from '@/features/progress/components/progress-summary';
 
 export function Component() {
-  return <ProductIndex productId="systemsexpert" summary={<ProgressSummary product="systemsexpert" />} />;
+  return (
+    <>
+      <ProductIndex productId="systemsexpert" summary={<ProgressSummary product="systemsexpert" />} />
+      <Glossary product="systemsexpert" />
+    </>
+  );
 }
