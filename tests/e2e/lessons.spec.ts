@@ -94,8 +94,10 @@ test('a visitor finds a term in the systems glossary, follows a related term, th
   await expect(section.locator(`#glossary-${related.slug}`)).toBeInViewport();
   await expect(section.getByRole('status')).toHaveText(`${glossary.length} terms`);
   expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'tests/test-results/systems-index-glossary-1280.png', fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'tests/test-results/systems-index-glossary-390.png' });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'the glossary fits the screen width').toBeLessThanOrEqual(0);
   await section.getByRole('searchbox', { name: 'Find a term' }).fill('no such term at all');

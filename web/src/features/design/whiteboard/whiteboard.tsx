@@ -1,5 +1,5 @@
 import './asset-path';
-import { useCallback, useEffect, useRef } from 'react';
+import { type ComponentProps, useCallback, useEffect, useRef } from 'react';
 import { Excalidraw, MainMenu, WelcomeScreen } from '@excalidraw/excalidraw';
 import '@excalidraw/excalidraw/index.css';
 import './whiteboard.css';
@@ -12,6 +12,8 @@ type WhiteboardProps = {
 };
 
 type Element = { id: string; version: number; isDeleted?: boolean };
+
+type ExcalidrawApi = Parameters<NonNullable<ComponentProps<typeof Excalidraw>['excalidrawAPI']>>[0];
 
 /** What changes when the drawing changes: every live element's id and version. */
 function signatureOf(elements: readonly Element[]): string {
@@ -39,6 +41,27 @@ export default function Whiteboard({ initialElements, onChange }: WhiteboardProp
     observer.observe(container, { childList: true, subtree: true });
     return () => observer.disconnect();
   }, []);
+  // Mounted hidden (on a phone the question shows first), the board centred the drawing in no space at
+  // all: once it is shown it centres it again, in the space it now has.
+  const api = useRef<ExcalidrawApi | null>(null);
+  useEffect(() => {
+    const container = root.current;
+    if (!container) return;
+    const isHidden = () => container.clientWidth === 0 || container.clientHeight === 0;
+    let wasHidden = isHidden();
+    const observer = new ResizeObserver(() => {
+      const hidden = isHidden();
+      if (wasHidden && !hidden)
+        requestAnimationFrame(() => {
+          const board = api.current;
+          if (board && board.getSceneElements().length > 0)
+            board.scrollToContent(undefined, { fitToContent: false });
+        });
+      wasHidden = hidden;
+    });
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, []);
   const lastSignature = useRef(signatureOf(initialElements as Element[]));
   const handleChange = useCallback(
     (elements: readonly Element[]) => {
@@ -54,6 +77,7 @@ export default function Whiteboard({ initialElements, onChange }: WhiteboardProp
   return (
     <div ref={root} className="whiteboard" data-testid="whiteboard">
       <Excalidraw
+        excalidrawAPI={(board) => (api.current = board)}
         initialData={{
           elements: initialElements as never,
           appState: { viewBackgroundColor: '#ffffff' },
