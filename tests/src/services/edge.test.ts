@@ -284,14 +284,14 @@ describe('the staff token', () => {
 
 describe('the gateway for calls that are not there', () => {
   it('answers 501 NOT_IMPLEMENTED for a contract call without a handler', async () => {
-    const answer = await call(platform.url, '/api/problems/v1/algoexpert/glossary/get', {
+    const answer = await call(platform.url, '/api/problems/v1/frontendexpert/projects/list', {
       json: {},
     });
     expect({ status: answer.status, body: answer.body }).toEqual({
       status: 501,
       body: {
         code: 'NOT_IMPLEMENTED',
-        message: 'getGlossary is part of the API but not available yet.',
+        message: 'listProjects is part of the API but not available yet.',
       },
     });
   });
