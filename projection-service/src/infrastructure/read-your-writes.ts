@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { MIN_POSITION_HEADER, MIN_POSITION_WAIT_MS, parsePosition, DomainError } from '@app/contracts';
+import { MIN_POSITION_WAIT_MS, DomainError, formatPosition } from '@app/contracts';
+import { minPositionOf } from '@app/server-kit';
 import { ProjectionHost } from './projection-host';
 
 /**
@@ -12,21 +13,14 @@ export class ReadYourWrites {
   constructor(private readonly host: ProjectionHost) {}
 
   async ensure(request: Request, response: Response, projections: readonly string[]): Promise<void> {
-    const header = request.header(MIN_POSITION_HEADER);
-    if (header === undefined) return;
-    const position = parsePosition(header);
-    if (!position) {
-      throw new DomainError(
-        'INVALID_POSITION',
-        `${MIN_POSITION_HEADER} must be a position token such as "1234.56", as answered by a command.`,
-      );
-    }
+    const position = minPositionOf(request);
+    if (!position) return;
     const reached = await this.host.waitFor(projections, position, MIN_POSITION_WAIT_MS);
     if (!reached) {
       response.setHeader('Retry-After', '1');
       throw new DomainError(
         'READ_MODEL_NOT_CAUGHT_UP',
-        `The read models (${projections.join(', ')}) did not reach position ${header} within ${MIN_POSITION_WAIT_MS} ms; try again shortly.`,
+        `The read models (${projections.join(', ')}) did not reach position ${formatPosition(position)} within ${MIN_POSITION_WAIT_MS} ms; try again shortly.`,
       );
     }
   }

@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import {
-  DomainError,
-  MIN_POSITION_HEADER,
-  type Principal,
-  parsePosition,
-  runAnalyticsQuery,
-} from '@app/contracts';
+import { type Principal, runAnalyticsQuery } from '@app/contracts';
 import {
   type CallInput,
   ContractRoute,
@@ -16,6 +10,7 @@ import {
   ValidatedInput,
   acknowledge,
   commandContext,
+  minPositionOf,
 } from '@app/server-kit';
 import { RunAnalyticsQueryCommand } from './run-analytics-query.command';
 import type { AnalyticsQueryAnswer } from './run-analytics-query.handler';
@@ -57,18 +52,4 @@ export class RunAnalyticsQueryController {
       .finally(() => response.off('close', onClose));
     return { ...acknowledge(response, appended), runId, ...result };
   }
-}
-
-/** The X-Min-Position header, as the read side's queries take it; a malformed one is a 400. */
-function minPositionOf(request: Request) {
-  const header = request.header(MIN_POSITION_HEADER);
-  if (header === undefined) return undefined;
-  const position = parsePosition(header);
-  if (!position) {
-    throw new DomainError(
-      'INVALID_POSITION',
-      `${MIN_POSITION_HEADER} must be a position token such as "1234.56", as answered by a command.`,
-    );
-  }
-  return position;
 }

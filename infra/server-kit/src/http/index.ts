@@ -7,3 +7,4 @@ export * from './authentication';
 export * from './staff-token';
 export * from './request-context';
 export * from './error-status';
+export * from './min-position';

@@ -1,0 +1,19 @@
+import type { Request } from 'express';
+import { DomainError, type EventPosition, MIN_POSITION_HEADER, parsePosition } from '@app/contracts';
+
+/**
+ * The position a call asks to see (`X-Min-Position`, read-your-writes), or undefined without the header;
+ * a malformed one is a 400 INVALID_POSITION. Read the same way by both services.
+ */
+export function minPositionOf(request: Request): EventPosition | undefined {
+  const header = request.header(MIN_POSITION_HEADER);
+  if (header === undefined) return undefined;
+  const position = parsePosition(header);
+  if (!position) {
+    throw new DomainError(
+      'INVALID_POSITION',
+      `${MIN_POSITION_HEADER} must be a position token such as "1234.56", as answered by a command.`,
+    );
+  }
+  return position;
+}
