@@ -297,6 +297,9 @@ test.describe('snackbar and offline notice', () => {
     await page.clock.runFor(TOAST_AUTO_HIDE_MS * 3);
     await expect(snackbarText).toHaveText(offlineTexts.offline);
 
+    // The installed clock also runs with real time; a loaded machine could spend the last 500 ms
+    // between two steps, so the clock stands still from here and only runFor moves it.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await context.setOffline(false);
     await expect(snackbarText).toHaveText(offlineTexts.restored);
     await expect(snackbar).toHaveAttribute('data-theme', 'success');
