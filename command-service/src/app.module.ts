@@ -24,6 +24,7 @@ import { communityControllers, communityProviders } from './community/community.
 import { ExecutionEngine } from './execution/engine/execution-engine';
 import { RunCodeController } from './execution/run-code/run-code.controller';
 import { RunCodeHandler } from './execution/run-code/run-code.handler';
+import { FirstRuns } from './execution/first-run/first-runs';
 import { CreateSubmissionController } from './execution/submissions/create-submission/create-submission.controller';
 import { CreateSubmissionHandler } from './execution/submissions/create-submission/create-submission.handler';
 import { ResetSubmissionsController } from './execution/submissions/reset-submissions/reset-submissions.controller';
@@ -146,6 +147,7 @@ export class AppModule implements OnApplicationShutdown {
         ...communityProviders,
         ExecutionEngine,
         RunCodeHandler,
+        FirstRuns,
         ContentPublisher,
         PublishContentHandler,
         RecordTelemetryEventHandler,

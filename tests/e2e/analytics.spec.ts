@@ -119,9 +119,57 @@ test('an analyst opens a ready dashboard and its panels run', async ({ page, req
   await signInAsAnalyst(page, request, 'dashboards');
   await expect(page.getByRole('option', { name: 'Learner funnel' })).toBeAttached({ timeout: 60_000 });
   await page.getByRole('combobox', { name: 'Dashboard' }).selectOption({ label: 'Learner funnel' });
-  const panel = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Funnel' }) });
-  await expect(panel.getByRole('region', { name: 'Funnel' }).locator('tbody tr')).toHaveCount(5);
-  await expect(panel.getByRole('figure', { name: 'Funnel: learners by step' })).toBeVisible();
+  const panel = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: 'From first visit' }) });
+  const steps = panel.getByRole('region', { name: 'From first visit' }).locator('tbody tr');
+  await expect(steps).toHaveCount(5);
+  await expect(steps.first()).toContainText('first visit');
+  await expect(panel.getByRole('figure', { name: 'From first visit: people by step' })).toBeVisible();
+  const registration = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: 'From registration' }) });
+  await expect(
+    registration.getByRole('region', { name: 'From registration' }).locator('tbody tr'),
+  ).toHaveCount(5);
+});
+
+test("a browser tells its first visit, then its first visit signed in, and the analysts' visitors view ties it to the account", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const visits: { path: string }[] = [];
+  page.on('request', (sent) => {
+    if (!sent.url().endsWith('/api/events/v1/event')) return;
+    const body = sent.postDataJSON() as { type: string; body: { path: string }; machineUuid?: string };
+    if (body.type === 'visit') visits.push(body.body);
+  });
+  await signInAsAnalyst(page, request, 'visitor');
+  await expect.poll(() => visits.length).toBe(2);
+  expect(visits[0]).toEqual({ path: '/analytics' });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const machine = await page.evaluate(() => window.localStorage.getItem('ae_machine_uuid'));
+  const token = (await loginTokenOf(page.context()))!;
+  const info = await request.post('/api/users/v1/userinfo/get', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {},
+  });
+  const userId = ((await info.json()) as { subject: string }).subject;
+  await expect
+    .poll(async () => {
+      const answer = await request.post('/api/analytics/v1/query', {
+        headers: { authorization: `Bearer ${token}` },
+        data: {
+          sql: `SELECT user_id::text, first_path FROM analytics.visitors WHERE machine_uuid = '${machine}'`,
+        },
+      });
+      return ((await answer.json()) as { rows: unknown[][] }).rows;
+    })
+    .toEqual([[userId, '/analytics']]);
+  // Reloads and later pages say nothing more.
+  expect(visits).toHaveLength(2);
 });
 
 test('an analyst queries a read model as of a position, through the snapshot staff built', async ({

@@ -26,6 +26,19 @@ export const recordEvent = defineCall({
   response: commandAckSchema,
 });
 
+/**
+ * The telemetry type of a visit: the client records one per machine, and one more for each account that
+ * signs in on it (the learner funnel's first step). Its body names the page; the machine id is required.
+ */
+export const VISIT_EVENT = 'visit';
+export const visitBodySchema = z
+  .object({
+    path: z.string().startsWith('/', 'path starts with /.').max(500, 'path is longer than 500 characters.'),
+    referrer: z.string().max(2000, 'referrer is longer than 2000 characters.').optional(),
+  })
+  .strict();
+export type VisitBody = z.infer<typeof visitBodySchema>;
+
 /** Spec 7, Affiliates: the affiliate code as the body; fire and forget. */
 export const trackAffiliateClick = defineCall({
   route: post('trackAffiliateClick', '/api/subscriptions/v1/affiliates/tracking/click'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DomainEventOf, EventDefinition, RecordedEventOf } from './define';
 import { CertificateIssuedV1 } from './certificates';
 import { SupportTicketOpenedV1 } from './support';
-import { TelemetryEventRecordedV1 } from './telemetry';
+import { SiteVisitedV1, TelemetryEventRecordedV1 } from './telemetry';
 import {
   AffiliateEnrolledV1,
   AffiliateExpiredV1,
@@ -26,7 +26,7 @@ import {
   PricingRegionSetV1,
 } from './identity';
 import { UiVersionBoundsSetV1 } from './settings';
-import { CodeSubmittedV1, SubmissionsResetV1 } from './execution';
+import { CodeSubmittedV1, FirstCodeRunRecordedV1, SubmissionsResetV1 } from './execution';
 import { AnnouncementPublishedV1, AnnouncementWithdrawnV1 } from './announcements';
 import {
   DesignQuestionPublishedV1,
@@ -82,6 +82,7 @@ import {
  */
 const latestByType = {
   TelemetryEventRecorded: TelemetryEventRecordedV1,
+  SiteVisited: SiteVisitedV1,
   AffiliateLinkClicked: AffiliateLinkClickedV2,
   UserRegistered: UserRegisteredV1,
   UserSignedIn: UserSignedInV1,
@@ -95,6 +96,7 @@ const latestByType = {
   UiVersionBoundsSet: UiVersionBoundsSetV1,
   CodeSubmitted: CodeSubmittedV1,
   SubmissionsReset: SubmissionsResetV1,
+  FirstCodeRunRecorded: FirstCodeRunRecordedV1,
   AnnouncementPublished: AnnouncementPublishedV1,
   AnnouncementWithdrawn: AnnouncementWithdrawnV1,
   CertificateIssued: CertificateIssuedV1,

@@ -33,4 +33,22 @@ export const SubmissionsResetV1 = defineEvent({
 });
 export type SubmissionsReset = z.infer<typeof SubmissionsResetV1.schema>;
 
+/**
+ * A learner ran code for the first time (Run Code, or a custom input): runs are not kept as events, this
+ * first one is, so the learner funnel can count it. Appended once per learner, to a stream of its own.
+ */
+export const FirstCodeRunRecordedV1 = defineEvent({
+  type: 'FirstCodeRunRecorded',
+  version: 1,
+  schema: z.object({
+    userId: z.uuid(),
+    product: z.enum(problemProductIds),
+    questionId: z.string().min(1).max(200),
+    language: z.enum(codingLanguages),
+  }),
+});
+export type FirstCodeRunRecorded = z.infer<typeof FirstCodeRunRecordedV1.schema>;
+
+export const firstRunStreamId = (userId: string) => `first-run-${userId}`;
+
 export const submissionsStreamId = (userId: string) => `submissions-${userId}`;

@@ -21,6 +21,7 @@ import { sharedSolutionsProjection } from './shared-solutions/shared-solutions.p
 import { solutionCommentsProjection } from './solution-comments/solution-comments.projection';
 import { certificateEligibilityProjection } from './certificate-eligibility/certificate-eligibility.projection';
 import { licencesProjection } from './licences/licences.projection';
+import { learnerFunnelProjection } from './learner-funnel/learner-funnel.projection';
 
 /** Every projection the service runs. */
 export const projections: readonly Projection[] = [
@@ -43,6 +44,7 @@ export const projections: readonly Projection[] = [
   assessmentsProjection,
   accountHistoryProjection,
   licencesProjection,
+  learnerFunnelProjection,
   analyticsWorkspaceProjection,
   sharedSolutionsProjection,
   solutionCommentsProjection,

@@ -12,6 +12,8 @@ const LEARNERS = 50_000;
 const QUESTIONS = 100;
 const SUBMISSIONS = 400_000;
 const CHARGES = 20_000;
+/** Browsers that visited: one per learner, and twice as many that never signed in. */
+const VISITORS = 150_000;
 const LOADS = 6;
 
 const FILL_READ_MODELS = `
@@ -40,6 +42,18 @@ SELECT DISTINCT user_id, product, (submitted_at AT TIME ZONE 'UTC')::date FROM r
  WHERE status = 'CORRECT';
 INSERT INTO rm_unlock_progress_latest (user_id, product, question_id, correct)
 SELECT user_id, product, question_id, status = 'CORRECT' FROM rm_latest_submissions;
+INSERT INTO rm_funnel_visitors (machine_uuid, first_visit_at, first_path, referrer_host, user_id, signed_in_at)
+SELECT 'machine-' || i, timestamptz '2025-10-01' + (i % 120) * interval '1 day' + (i % 86400) * interval '1 second',
+       (ARRAY['/', '/questions', '/purchase', '/systems/product'])[1 + i % 4],
+       CASE WHEN i % 3 = 0 THEN 'search.example' END,
+       CASE WHEN i <= ${LEARNERS} THEN ('00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid END,
+       CASE WHEN i <= ${LEARNERS} THEN timestamptz '2025-10-01' + (i % 120) * interval '1 day' + interval '1 hour' END
+  FROM generate_series(1, ${VISITORS}) i;
+INSERT INTO rm_funnel_first_runs (user_id, first_run_at, product, question_id, language)
+SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid,
+       timestamptz '2025-10-01' + (i % 120) * interval '1 day' + interval '2 hours', 'algoexpert', 'q' || (1 + i % 100),
+       (ARRAY['python','javascript','java','cpp','go'])[1 + i % 5]
+  FROM generate_series(1, ${LEARNERS}) i WHERE i % 5 <> 0;
 INSERT INTO rm_charges (charge_id, purchase_id, user_id, products, offering, amount, currency, amount_refunded,
                         affiliate_code, paid_at)
 SELECT 'ch_' || i, 'p_' || i, ('00000000-0000-4000-8000-' || lpad(to_hex(1 + i % ${LEARNERS}), 12, '0'))::uuid,
@@ -78,6 +92,7 @@ export async function measureDashboards(benchDir: string) {
       FILL_READ_MODELS.replace(/\${LEARNERS}/g, String(LEARNERS))
         .replace(/\${QUESTIONS}/g, String(QUESTIONS))
         .replace(/\${SUBMISSIONS}/g, String(SUBMISSIONS))
+        .replace(/\${VISITORS}/g, String(VISITORS))
         .replace(/\${CHARGES}/g, String(CHARGES)),
     );
     await pool.query('ANALYZE');

@@ -252,6 +252,27 @@ exports.pairWithSum = pairWithSum;`;
     });
     expect(byName.status).toBe(200);
   });
+
+  it("records a learner's first run once: runs at once and runs after it append nothing more", async () => {
+    const learner = await signInWithRoles(platform.url, ['premiumv1'], 'first-runner');
+    const run = (code: string) =>
+      post('run-sandbox', { questionId: QUESTION, language: 'javascript', code }, {}, learner.token);
+    const answers = await Promise.all([run(solution('javascript')), run('exports.pairWithSum = () => [];')]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect((await run(solution('javascript'))).status).toBe(200);
+    const { rows } = await platform.pool.query<{ stream_id: string; data: unknown; actor: unknown }>(
+      `SELECT stream_id, data, metadata -> 'actor' AS actor FROM es_events
+        WHERE type = 'FirstCodeRunRecorded' AND data ->> 'userId' = $1`,
+      [learner.userId],
+    );
+    expect(rows).toEqual([
+      {
+        stream_id: `first-run-${learner.userId}`,
+        data: { userId: learner.userId, product: 'algoexpert', questionId: QUESTION, language: 'javascript' },
+        actor: { kind: 'user', id: learner.userId },
+      },
+    ]);
+  });
 });
 
 describe('submissions', () => {

@@ -3,6 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { startSession } from '@/features/auth/api/start-session';
 import { api } from '@/shared/api/api-slice';
 import { sharedReducer } from '@/shared/lib/store';
+import { reportVisits } from '@/shared/telemetry/visits';
 import { reportWindowErrors } from '@/shared/telemetry/window-errors';
 
 export const store = configureStore({
@@ -19,6 +20,7 @@ setupListeners(store.dispatch);
 // Once per page load, not per render: the token refresh must never run twice with the same token.
 store.dispatch(startSession());
 reportWindowErrors(store.dispatch);
+reportVisits(store);
 
 export type RootState = ReturnType<typeof store.getState>;
 export type AppDispatch = typeof store.dispatch;

@@ -7,8 +7,9 @@ export type RunTarget =
   | { kind: 'customInput'; input: string };
 
 /**
- * Run Code (run-sandbox, run_json_tests, run_custom_input): judge code without recording anything.
- * A run appends no event; it goes through the command bus like every command of this service.
+ * Run Code (run-sandbox, run_json_tests, run_custom_input): judge code without recording the run,
+ * except a learner's first (the learner funnel's step); it goes through the command bus like every
+ * command of this service.
  */
 export class RunCodeCommand {
   constructor(

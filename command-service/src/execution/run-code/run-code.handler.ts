@@ -1,14 +1,19 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ExecutionEngine, type JudgedRun } from '../engine/execution-engine';
+import { FirstRuns } from '../first-run/first-runs';
 import { RunCodeCommand } from './run-code.command';
 
 /**
  * Finds the question (access, version), checks the learner's run rate, then judges: the visible
- * tests, the learner's own tests (parsed against the signature first), or one custom input.
+ * tests, the learner's own tests (parsed against the signature first), or one custom input. A
+ * learner's first run is recorded (FirstCodeRunRecorded); later runs append nothing.
  */
 @CommandHandler(RunCodeCommand)
 export class RunCodeHandler implements ICommandHandler<RunCodeCommand, JudgedRun> {
-  constructor(private readonly engine: ExecutionEngine) {}
+  constructor(
+    private readonly engine: ExecutionEngine,
+    private readonly firstRuns: FirstRuns,
+  ) {}
 
   async execute({ request }: RunCodeCommand): Promise<JudgedRun> {
     const { principal, target, language, code } = request;
@@ -25,8 +30,12 @@ export class RunCodeHandler implements ICommandHandler<RunCodeCommand, JudgedRun
         : question.tests.filter((test) => !test.hidden);
     // The operator token has no user; its runs count under one shared name.
     await this.engine.admit(principal.kind === 'user' ? principal.userId : 'operator');
-    return target.kind === 'customInput'
-      ? this.engine.quickTest(language, question, code, target.input)
-      : this.engine.judge(language, question, code, tests);
+    const run =
+      target.kind === 'customInput'
+        ? await this.engine.quickTest(language, question, code, target.input)
+        : await this.engine.judge(language, question, code, tests);
+    // A judged run, whatever its outcome; the learner funnel counts a learner's first.
+    await this.firstRuns.record(principal, { product: request.product, questionId: question.slug, language });
+    return run;
   }
 }

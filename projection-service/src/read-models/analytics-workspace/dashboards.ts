@@ -3,7 +3,6 @@ import type { AnalyticsDashboard } from '@app/contracts';
 /**
  * The ready dashboards (issue 21): each panel is a query over the analytics schema, run like an
  * analyst's own through the query call with `:from` and `:to`, and the chart the workspace draws of it.
- * Anonymous first visits are not tied to accounts by any read model, so the funnel starts at registration.
  */
 export const analyticsDashboards: readonly AnalyticsDashboard[] = [
   {
@@ -82,15 +81,35 @@ SELECT q.product, q.question_id, q.name, coalesce(s.learners, 0) AS learners,
   {
     dashboardId: 'learner-funnel',
     title: 'Learner funnel',
-    description: 'Accounts registered in the period: signed in, submitted, solved a question, purchased.',
+    description:
+      'Browsers that first visited in the period, then the people they became: signed in, ran code, solved a question, purchased.',
     panels: [
       {
-        title: 'Funnel',
+        title: 'From first visit',
+        // A browser is one visitor; from sign-in on, people (an account seen on two browsers counts once).
         sql: `WITH cohort AS (
-  SELECT user_id, sign_in_count FROM analytics.learners WHERE registered_at >= :from AND registered_at < :to
+  SELECT machine_uuid, user_id FROM analytics.visitors WHERE first_visit_at >= :from AND first_visit_at < :to
+)
+SELECT 1 AS step_no, 'first visit' AS step, count(*) AS people FROM cohort
+UNION ALL SELECT 2, 'signed in', count(DISTINCT user_id) FROM cohort
+UNION ALL SELECT 3, 'first run', count(DISTINCT c.user_id) FROM cohort c
+  WHERE EXISTS (SELECT 1 FROM analytics.first_runs r WHERE r.user_id = c.user_id)
+UNION ALL SELECT 4, 'first correct submission', count(DISTINCT c.user_id) FROM cohort c
+  WHERE EXISTS (SELECT 1 FROM analytics.correct_days d WHERE d.user_id = c.user_id)
+UNION ALL SELECT 5, 'purchase', count(DISTINCT c.user_id) FROM cohort c
+  WHERE EXISTS (SELECT 1 FROM analytics.charges p WHERE p.user_id = c.user_id)
+ORDER BY step_no`,
+        chart: { kind: 'bar', x: 'step', y: 'people' },
+      },
+      {
+        title: 'From registration',
+        // Accounts made in the period through any door (a browser, the API, a licence key).
+        sql: `WITH cohort AS (
+  SELECT user_id FROM analytics.learners WHERE registered_at >= :from AND registered_at < :to
 )
 SELECT 1 AS step_no, 'registered' AS step, count(*) AS learners FROM cohort
-UNION ALL SELECT 2, 'signed in', count(*) FROM cohort WHERE sign_in_count > 0
+UNION ALL SELECT 2, 'first run', count(*) FROM cohort c
+  WHERE EXISTS (SELECT 1 FROM analytics.first_runs r WHERE r.user_id = c.user_id)
 UNION ALL SELECT 3, 'first submission', count(*) FROM cohort c
   WHERE EXISTS (SELECT 1 FROM analytics.latest_submissions s WHERE s.user_id = c.user_id)
 UNION ALL SELECT 4, 'first correct submission', count(*) FROM cohort c

@@ -1,4 +1,4 @@
-import { certificatesStreamId, userDataStreamId, userStreamId } from '@app/contracts';
+import { certificatesStreamId, firstRunStreamId, userDataStreamId, userStreamId } from '@app/contracts';
 import type { GivenEvent } from '@app/server-kit';
 import { accountWiped, codeSubmitted, questionPublished, submissionsReset } from './given-events';
 
@@ -7,7 +7,7 @@ const bo = '00000000-0000-4000-8000-00000000000b';
 
 /**
  * A recorded event log that feeds every kind of read model: content, identity, submissions (progress,
- * eligibility), user data, certificates, billing, announcements, settings, telemetry and clicks.
+ * eligibility), user data, certificates, billing, announcements, settings, telemetry, visits, first runs and clicks.
  */
 export const everyKindLog: GivenEvent[] = [
   questionPublished('q1', { at: '2026-11-20T09:00:00.000Z' }),
@@ -33,6 +33,16 @@ export const everyKindLog: GivenEvent[] = [
   },
   codeSubmitted(bo, 'q1', 'INCORRECT', { at: '2026-11-21T11:00:00.000Z' }),
   { type: 'TelemetryEventRecorded', data: { eventType: 'UI runtime error', machineUuid: 'm1' } },
+  {
+    type: 'SiteVisited',
+    streamId: 'telemetry-m1',
+    data: { machineUuid: 'm1', userId: ana, path: '/questions', referrerHost: null },
+  },
+  {
+    type: 'FirstCodeRunRecorded',
+    streamId: firstRunStreamId(bo),
+    data: { userId: bo, product: 'algoexpert', questionId: 'q1', language: 'python' },
+  },
   { type: 'AffiliateLinkClicked', data: { affiliateCode: 'ALICE', landingPath: '/purchase' } },
   questionPublished('q2', { version: 2, at: '2026-11-22T09:00:00.000Z' }),
   codeSubmitted(ana, 'q2', 'CORRECT', { at: '2026-11-22T10:00:00.000Z' }),
