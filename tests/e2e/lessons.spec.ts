@@ -106,3 +106,26 @@ test('a visitor finds a term in the systems glossary, follows a related term, th
   await entry.getByRole('link', { name: /^Lesson: / }).click();
   await expect(page).toHaveURL(`/systems/fundamentals/${term.lesson}`);
 });
+
+test("the algorithms glossary sits under the data-structures course and leads to the algorithms' lessons", async ({
+  page,
+}) => {
+  const dir = path.resolve(__dirname, '..', '..', 'content', 'algorithms', 'glossary');
+  const terms = readdirSync(dir).map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8'))) as {
+    slug: string;
+    term: string;
+    lesson?: string;
+  }[];
+  const term = terms.find((t) => t.lesson === 'hash-tables')!;
+  await page.goto('/data-structures');
+  const section = page.getByRole('region', { name: 'Glossary' });
+  await expect(section.getByRole('status')).toHaveText(`${terms.length} terms`);
+  await section.getByRole('searchbox', { name: 'Find a term' }).fill(term.term);
+  const entry = section.locator(`#glossary-${term.slug}`);
+  await expect(entry.locator('dt')).toHaveText(term.term);
+  expect(await seriousViolations(page)).toEqual([]);
+  await entry.getByRole('link', { name: /^Lesson: / }).click();
+  await expect(page).toHaveURL('/data-structures/hash-tables');
+  // A lesson's own page shows the lesson, not the glossary.
+  await expect(page.getByRole('region', { name: 'Glossary' })).toHaveCount(0);
+});

@@ -133,6 +133,35 @@ function readText(path: string, label: string): string {
   return readFileSync(path, 'utf8');
 }
 
+/** A product's `glossary/` folder (`<folder>/glossary/<slug>.json`), by term (A to Z); none when it has no folder. */
+function loadGlossary(root: string, folder: string): GlossaryTerm[] {
+  const glossaryDir = join(root, 'glossary');
+  if (!existsSync(glossaryDir)) return [];
+  return readdirSync(glossaryDir)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => {
+      const label = `${folder}/glossary/${file}`;
+      const term = parseFile(glossaryTermSchema, join(glossaryDir, file), label);
+      if (`${term.slug}.json` !== file) throw new ContentError(`${label}: its slug says ${term.slug}`);
+      return term;
+    })
+    .sort((a, b) => a.term.localeCompare(b.term, 'en'));
+}
+
+/** The algorithms' glossary (content/algorithms/glossary); its terms point to the algorithms' lessons. */
+export function loadAlgorithmsGlossary(dir: string = contentDir()): GlossaryTerm[] {
+  return loadGlossary(join(dir, 'algorithms'), 'algorithms');
+}
+
+/** What spans the algorithms' glossary files: the checks of every glossary, against the algorithms' lessons. */
+export function algorithmsGlossaryProblems(
+  glossary: readonly GlossaryTerm[],
+  lessons: readonly { slug: string }[],
+  options: { words: boolean },
+): string[] {
+  return glossaryProblems('algorithms/glossary', glossary, lessons, options);
+}
+
 /**
  * Reads one learning product's folder (`content/systems`, `content/machine-learning`): every file
  * checked against its schema, slugs against their names. Throws ContentError on the first bad file.
@@ -171,20 +200,10 @@ export function loadLearningContent(product: LearningProductId, dir: string = co
       walkthrough: readText(join(designDir, name, 'walkthrough.md'), `${label}/walkthrough.md`),
     };
   });
-  const glossaryDir = join(root, 'glossary');
-  const glossary = existsSync(glossaryDir)
-    ? readdirSync(glossaryDir)
-        .filter((file) => file.endsWith('.json'))
-        .map((file) => {
-          const label = `${learningProducts[product].folder}/glossary/${file}`;
-          const term = parseFile(glossaryTermSchema, join(glossaryDir, file), label);
-          if (`${term.slug}.json` !== file) throw new ContentError(`${label}: its slug says ${term.slug}`);
-          return term;
-        })
-    : [];
+  const glossary = loadGlossary(root, learningProducts[product].folder);
   return {
     product,
-    glossary: glossary.sort((a, b) => a.term.localeCompare(b.term, 'en')),
+    glossary,
     lessons: lessons.sort((a, b) => a.order - b.order),
     quiz: quiz.sort((a, b) => a.order - b.order),
     designQuestions: designQuestions.sort((a, b) => a.order - b.order),
@@ -249,18 +268,22 @@ export function learningContentProblems(content: LearningContent, options: { wor
     if (options.words && !/^```mermaid$/m.test(question.walkthrough))
       problems.push(`${label}/walkthrough.md has no mermaid diagram`);
   }
-  problems.push(...glossaryProblems(content, options));
+  problems.push(...glossaryProblems(`${folder}/glossary`, content.glossary, content.lessons, options));
   return problems;
 }
 
 /** A glossary's terms: each named once, related terms and lessons that exist, the Markdown rules, enough of them. */
-function glossaryProblems(content: LearningContent, options: { words: boolean }): string[] {
-  const folder = `${learningProducts[content.product].folder}/glossary`;
+function glossaryProblems(
+  folder: string,
+  glossary: readonly GlossaryTerm[],
+  lessonsOfProduct: readonly { slug: string }[],
+  options: { words: boolean },
+): string[] {
   const problems: string[] = [];
-  const slugs = new Set(content.glossary.map((term) => term.slug));
-  const lessons = new Set(content.lessons.map((lesson) => lesson.slug));
+  const slugs = new Set(glossary.map((term) => term.slug));
+  const lessons = new Set(lessonsOfProduct.map((lesson) => lesson.slug));
   const names = new Map<string, string>();
-  for (const term of content.glossary) {
+  for (const term of glossary) {
     const label = `${folder}/${term.slug}.json`;
     const name = term.term.toLowerCase();
     if (names.has(name)) problems.push(`${label}: ${term.term} is also ${names.get(name)}`);
@@ -273,7 +296,7 @@ function glossaryProblems(content: LearningContent, options: { words: boolean })
     problems.push(...markdownProblems(term.definition).map((problem) => `${label} ${problem}`));
     if (/\]\(/.test(term.definition)) problems.push(`${label} has a link (name the term in seeAlso instead)`);
   }
-  if (options.words && content.glossary.length < GLOSSARY_MIN_TERMS)
-    problems.push(`${folder}: ${content.glossary.length} terms, not at least ${GLOSSARY_MIN_TERMS}`);
+  if (options.words && glossary.length < GLOSSARY_MIN_TERMS)
+    problems.push(`${folder}: ${glossary.length} terms, not at least ${GLOSSARY_MIN_TERMS}`);
   return problems;
 }

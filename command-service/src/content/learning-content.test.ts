@@ -7,8 +7,16 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fitbAccepts, learningProductIds } from '@app/contracts';
-import { ContentError, contentDir, learningContentProblems, loadLearningContent } from './content-files';
+import { GLOSSARY_MIN_TERMS, fitbAccepts, learningProductIds, lessonKinds } from '@app/contracts';
+import {
+  ContentError,
+  algorithmsGlossaryProblems,
+  contentDir,
+  learningContentProblems,
+  loadAlgorithmsGlossary,
+  loadLearningContent,
+  loadLessons,
+} from './content-files';
 
 const fixtures = resolve(__dirname, '..', '..', '..', 'tests', 'fixtures', 'learning-content');
 
@@ -16,6 +24,20 @@ describe('learning content', () => {
   it.each(learningProductIds)('every %s file under content/ follows the contract', (product) => {
     const content = loadLearningContent(product, contentDir());
     expect(learningContentProblems(content, { words: true })).toEqual([]);
+  });
+
+  it("every algorithms glossary term under content/ follows the contract and points to the algorithms' lessons", () => {
+    const glossary = loadAlgorithmsGlossary(contentDir());
+    const lessons = lessonKinds.flatMap((kind) => loadLessons(kind, contentDir()));
+    expect(glossary.length).toBeGreaterThanOrEqual(GLOSSARY_MIN_TERMS);
+    expect(algorithmsGlossaryProblems(glossary, lessons, { words: true })).toEqual([]);
+    // A term naming a lesson the algorithms do not have is refused.
+    const [first] = glossary;
+    expect(
+      algorithmsGlossaryProblems([{ ...first!, seeAlso: [], lesson: 'no-such-lesson' }], lessons, {
+        words: false,
+      }),
+    ).toEqual([`algorithms/glossary/${first!.slug}.json: lesson no-such-lesson is not a lesson here`]);
   });
 
   it.each(learningProductIds)('the %s fixtures follow the contract but its lengths', (product) => {

@@ -31,6 +31,7 @@ import {
   type ContentLearningLesson,
   loadContentQuestions,
   loadLearningContent,
+  loadAlgorithmsGlossary,
   loadLessons,
   loadMlCodingQuestions,
   ML_CODING_LANGUAGES,
@@ -140,6 +141,7 @@ export async function publishContent(deps: {
   // Everything is read and validated before anything is appended: bad content publishes nothing.
   const questions = loadContentQuestions(deps.dir);
   const lessons = lessonKinds.flatMap((kind) => loadLessons(kind, deps.dir));
+  const glossary = loadAlgorithmsGlossary(deps.dir);
   const names = new Map<string, string>();
   for (const question of questions) {
     const other = names.get(question.name.toLowerCase());
@@ -187,6 +189,22 @@ export async function publishContent(deps: {
     items.push({
       kind: lesson.kind,
       id: lesson.slug,
+      version: result.version,
+      outcome: result.published ? 'published' : 'unchanged',
+    });
+  }
+  for (const { slug, ...term } of glossary) {
+    const body = { product, termId: slug, term };
+    const result = await publishOne(
+      store,
+      glossaryTermStreamId(product, slug),
+      { type: 'GlossaryTermPublished', body, digest: sha256Of(body) },
+      deps.actor,
+    );
+    position = result.position ?? position;
+    items.push({
+      kind: 'glossary',
+      id: slug,
       version: result.version,
       outcome: result.published ? 'published' : 'unchanged',
     });
