@@ -36,6 +36,8 @@ import { PublishedQuestions } from './content/published-questions';
 import { PublishedQuiz } from './learning/published-quiz';
 import { RecordQuizController } from './learning/record-quiz/record-quiz.controller';
 import { RecordQuizHandler } from './learning/record-quiz/record-quiz.handler';
+import { SubmitChoiceController } from './learning/submit-choice/submit-choice.controller';
+import { SubmitChoiceHandler } from './learning/submit-choice/submit-choice.handler';
 import { StartAssessmentController } from './learning/assessments/start-assessment/start-assessment.controller';
 import { StartAssessmentHandler } from './learning/assessments/start-assessment/start-assessment.handler';
 import { AbandonAssessmentController } from './learning/assessments/abandon-assessment/abandon-assessment.controller';
@@ -105,6 +107,7 @@ export class AppModule implements OnApplicationShutdown {
         ResetSubmissionsController,
         GenerateCertificateController,
         RecordQuizController,
+        SubmitChoiceController,
         StartAssessmentController,
         AbandonAssessmentController,
         PublishContentController,
@@ -127,6 +130,7 @@ export class AppModule implements OnApplicationShutdown {
         PublishedQuestions,
         PublishedQuiz,
         RecordQuizHandler,
+        SubmitChoiceHandler,
         StartAssessmentHandler,
         AbandonAssessmentHandler,
         CompleteAssessmentHandler,

@@ -165,3 +165,47 @@ test('a learner who owns SystemsExpert takes the systems quiz: verdicts with exp
   );
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('a learner practises single questions at random, judged on the server, and the quiz is left untouched', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/systems/quiz');
+  await signInAsDeveloper(page, uniquePerson('quiz-practice'));
+  await grantSystemsExpert(page);
+  await page.reload();
+  const practiceCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (/\/submissions\/(mcq|fitb)\/create$/.test(sent.url())) practiceCalls.push(sent.url());
+  });
+  await page.getByRole('button', { name: 'Practise a question' }).click();
+  const panel = page.getByRole('region', { name: 'Practice' });
+  await expect(panel.getByRole('heading', { name: 'Practice' })).toBeFocused();
+  const shownQuestion = async () => {
+    const labelledBy = await panel.locator('form.quiz-question').getAttribute('aria-labelledby');
+    const slug = labelledBy!.replace(/^quiz-prompt-/, '');
+    return questions.find((question) => question.slug === slug)!;
+  };
+  const first = await shownQuestion();
+  // Before an answer, nothing on the page tells it.
+  await expect(panel.getByRole('status')).toHaveCount(0);
+  await answerRight(page, first);
+  await expect(page.getByTestId('practice-tally')).toHaveText('1 of 1 right this session');
+  expect(practiceCalls).toHaveLength(1);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await panel.getByRole('button', { name: 'Another question' }).click();
+  const second = await shownQuestion();
+  expect(second.slug).not.toBe(first.slug);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'practice fits the screen width').toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'tests/test-results/quiz-practice-390.png', fullPage: true });
+
+  await panel.getByRole('button', { name: 'Back to the quiz' }).click();
+  // The quiz has no answer and the best score has not moved.
+  await expect(page.getByRole('button', { name: 'Start quiz' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Start quiz' })).toBeVisible();
+  expect((await quizScoreOf(page)).quizScore).toBe(0);
+});

@@ -36,7 +36,7 @@ import {
   QuizQuestionPublishedV1,
 } from './catalogue';
 import { UserDataSetV1 } from './user-data';
-import { QuizProgressRecordedV1 } from './quizzes';
+import { ChoiceQuestionAnsweredV1, QuizProgressRecordedV1 } from './quizzes';
 import { AssessmentFinishedV1, AssessmentStartedV1 } from './assessments';
 import {
   CheckoutExpiredV1,
@@ -107,6 +107,7 @@ const latestByType = {
   GlossaryTermPublished: GlossaryTermPublishedV1,
   UserDataSet: UserDataSetV1,
   QuizProgressRecorded: QuizProgressRecordedV1,
+  ChoiceQuestionAnswered: ChoiceQuestionAnsweredV1,
   AssessmentStarted: AssessmentStartedV1,
   AssessmentFinished: AssessmentFinishedV1,
   CheckoutStarted: CheckoutStartedV1,

@@ -30,3 +30,24 @@ export type QuizProgressRecorded = z.infer<typeof QuizProgressRecordedV1.schema>
 
 /** A learner's quizzes of one product: one stream. */
 export const quizStreamId = (product: string, userId: string) => `quiz-${product}-${userId}`;
+
+/**
+ * A learner practised one quiz question on its own (submissions/mcq/create, submissions/fitb/create):
+ * the answer given and the server's verdict. Practice never touches the quiz's answers or score.
+ */
+export const ChoiceQuestionAnsweredV1 = defineEvent({
+  type: 'ChoiceQuestionAnswered',
+  version: 1,
+  schema: z.object({
+    userId: z.uuid(),
+    product: z.enum(problemProductIds),
+    questionId: z.string().min(1).max(200),
+    kind: z.enum(['mcq', 'fitb']),
+    answer: z.string().max(1000),
+    correct: z.boolean(),
+  }),
+});
+export type ChoiceQuestionAnswered = z.infer<typeof ChoiceQuestionAnsweredV1.schema>;
+
+/** A learner's practice answers of one product: one stream. */
+export const practiceStreamId = (product: string, userId: string) => `practice-${product}-${userId}`;

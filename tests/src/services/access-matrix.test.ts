@@ -388,6 +388,15 @@ const endpoints: Endpoint[] = [
       },
     ];
   }),
+  // Practice of one quiz question: owners are let in, then the quiz has no such question.
+  ...(['mcq', 'fitb'] as const).map((kind) => ({
+    id: kind === 'mcq' ? ('createMcqSubmission' as const) : ('createFitbSubmission' as const),
+    request: post(`/api/problems/v1/systemsexpert/submissions/${kind}/create`, {
+      questionId: 'sample-cache-aside',
+      answers: ['1'],
+    }),
+    allowedStatus: 404,
+  })),
   // Assessments (algorithms owners): a fresh account has none running, so there is nothing to abandon.
   { id: 'listAssessments', request: post('/api/problems/v1/assessments/list') },
   {

@@ -578,3 +578,103 @@ describe('the systems-design certificate', () => {
     });
   }, 60_000);
 });
+
+describe('practice of one quiz question (submissions/mcq/create, submissions/fitb/create)', () => {
+  type Practice = {
+    correct: boolean;
+    submission: { questionId: string; status: string; timestamp: string };
+    question: { id: string; answer?: number; answers?: string[]; explanation: string; isCorrect: boolean };
+    position: string;
+    code?: string;
+    message?: string;
+  };
+  const practise = (kind: 'mcq' | 'fitb', json: unknown, token?: string) =>
+    call<Practice>(platform.url, `/api/problems/v1/systemsexpert/submissions/${kind}/create`, {
+      json,
+      token,
+    });
+
+  it('judges the answer on the server, reveals the question only in the reply, and records it apart from the quiz', async () => {
+    const practitioner = await signInWithRoles(platform.url, ['systemsexpertv1'], 'practice');
+    const wrong = await practise(
+      'mcq',
+      { questionId: 'sample-cache-aside', answers: ['0'] },
+      practitioner.token,
+    );
+    expect(wrong.status).toBe(200);
+    expect(wrong.body).toMatchObject({
+      correct: false,
+      submission: { questionId: 'sample-cache-aside', status: 'INCORRECT' },
+      question: { id: 'sample-cache-aside', answer: 1, isCorrect: false, explanation: expect.any(String) },
+    });
+    const blank = await practise(
+      'fitb',
+      { questionId: 'sample-ttl', answers: [' LIVE '] },
+      practitioner.token,
+    );
+    expect(blank.body).toMatchObject({ correct: true, submission: { status: 'CORRECT' } });
+    const { rows } = await platform.pool.query<{ type: string; stream_id: string; data: unknown }>(
+      `SELECT type, stream_id, data FROM es_events WHERE data ->> 'userId' = $1 AND stream_id NOT LIKE 'user-%'
+        ORDER BY position`,
+      [practitioner.userId],
+    );
+    expect(rows).toEqual([
+      {
+        type: 'ChoiceQuestionAnswered',
+        stream_id: `practice-systemsexpert-${practitioner.userId}`,
+        data: expect.objectContaining({ questionId: 'sample-cache-aside', answer: '0', correct: false }),
+      },
+      {
+        type: 'ChoiceQuestionAnswered',
+        stream_id: `practice-systemsexpert-${practitioner.userId}`,
+        data: expect.objectContaining({
+          questionId: 'sample-ttl',
+          kind: 'fitb',
+          answer: 'LIVE',
+          correct: true,
+        }),
+      },
+    ]);
+  });
+
+  it('refuses non-owners (403), unknown questions (404), the other kind of call, no answer and a choice not offered (400)', async () => {
+    const before = await platform.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM es_events WHERE type = 'ChoiceQuestionAnswered'`,
+    );
+    const cases: [() => ReturnType<typeof practise>, number, string][] = [
+      [
+        () => practise('mcq', { questionId: 'sample-cache-aside', answers: ['1'] }, learner.token),
+        403,
+        'PRODUCT_NOT_OWNED',
+      ],
+      [
+        () => practise('mcq', { questionId: 'no-such', answers: ['1'] }, systemsOwner.token),
+        404,
+        'NOT_FOUND',
+      ],
+      [
+        () => practise('fitb', { questionId: 'sample-cache-aside', answers: ['1'] }, systemsOwner.token),
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        () => practise('mcq', { questionId: 'sample-cache-aside', answers: [] }, systemsOwner.token),
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        () => practise('mcq', { questionId: 'sample-cache-aside', answers: ['9'] }, systemsOwner.token),
+        400,
+        'VALIDATION_FAILED',
+      ],
+    ];
+    for (const [send, status, code] of cases) {
+      const { status: got, body } = await send();
+      expect([got, body.code, typeof body.message]).toEqual([status, code, 'string']);
+    }
+    const after = await platform.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM es_events WHERE type = 'ChoiceQuestionAnswered'`,
+    );
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+});

@@ -77,7 +77,30 @@ const runReply = commandAckSchema.extend(runResponseSchema.shape);
 const submissionReply = runReply.extend({ submission: submissionSchema });
 
 /** Answer to a multiple-choice or fill-in-the-blank submission: no code ran. */
-const choiceSubmissionReply = commandAckSchema.extend({ correct: z.boolean(), submission: submissionSchema });
+/**
+ * The verdict of one practised question, and the question as the quiz shows it once answered: the
+ * right answer (`answer` an mcq's choice index, `answers` a fitb's accepted texts) and the explanation.
+ */
+const choiceSubmissionReply = commandAckSchema.extend({
+  correct: z.boolean(),
+  submission: submissionSchema,
+  question: z
+    .object({
+      id: idSchema,
+      kind: z.enum(['mcq', 'fitb']),
+      answer: z.number().int().optional(),
+      answers: z.array(z.string()).optional(),
+      explanation: z.string(),
+      isCorrect: z.boolean(),
+    })
+    .loose(),
+});
+
+/** One answer to one quiz question: an mcq's choice index (its digits), a fitb's text. */
+const choiceSubmissionRequest = z.object({
+  questionId: idSchema,
+  answers: z.array(z.string().trim().min(1, 'an answer is empty.').max(1000)).length(1, 'give one answer.'),
+});
 
 /**
  * A language's state here: `ready` (runs at full speed), `warmingUp` (it runs, but its compile caches or
@@ -188,23 +211,23 @@ export const runMocha = defineCall({
 
 export const createMcqSubmission = defineCall({
   route: post('createMcqSubmission', '/api/problems/v1/{product}/submissions/mcq/create'),
-  state: planned('learning'),
+  state: built,
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
-  summary: 'Submit the chosen options of a multiple-choice question.',
-  request: z.object({ questionId: idSchema, answers: z.array(z.string().max(1000)).min(1).max(50) }),
+  summary: 'Practise one multiple-choice quiz question: the chosen option (its index) judged on the server.',
+  request: choiceSubmissionRequest,
   response: choiceSubmissionReply,
 });
 
 export const createFitbSubmission = defineCall({
   route: post('createFitbSubmission', '/api/problems/v1/{product}/submissions/fitb/create'),
-  state: planned('learning'),
+  state: built,
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
-  summary: 'Submit the blanks of a fill-in-the-blank question.',
-  request: z.object({ questionId: idSchema, answers: z.array(z.string().max(1000)).min(1).max(50) }),
+  summary: 'Practise one fill-in-the-blank quiz question: the text of the blank judged on the server.',
+  request: choiceSubmissionRequest,
   response: choiceSubmissionReply,
 });
 

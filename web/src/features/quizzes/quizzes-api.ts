@@ -1,4 +1,12 @@
-import { answerQuiz, finishQuiz, getUnlocksRoute, listQuizzes, startQuiz } from '@app/contracts';
+import {
+  answerQuiz,
+  createFitbSubmission,
+  createMcqSubmission,
+  finishQuiz,
+  getUnlocksRoute,
+  listQuizzes,
+  startQuiz,
+} from '@app/contracts';
 import { api } from '@/shared/api/api-slice';
 import { contractMutation, contractQuery } from '@/shared/api/contract-endpoint';
 
@@ -16,6 +24,9 @@ export const quizzesApi = api.injectEndpoints({
       invalidatesTags: ['Quizzes', 'Unlocks', 'Certificates'],
     }),
     getQuizUnlocks: contractQuery(build, getUnlocksRoute, { providesTags: ['Unlocks'] }),
+    // Practice of one question: judged on the server, it changes neither the quiz nor the unlocks.
+    submitMcq: contractMutation(build, createMcqSubmission),
+    submitFitb: contractMutation(build, createFitbSubmission),
   }),
 });
 
@@ -25,6 +36,8 @@ export const {
   useAnswerQuizMutation,
   useFinishQuizMutation,
   useGetQuizUnlocksQuery,
+  useSubmitMcqMutation,
+  useSubmitFitbMutation,
 } = quizzesApi;
 
 /** A learner's answer: an mcq's choice index, a fill-in-the-blank's text. */

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ProblemProductId } from '@app/contracts';
 import { getApiErrorMessage } from '@/shared/api/api-error';
 import { findSection, products } from '@/shared/catalog/products';
@@ -8,7 +8,6 @@ import { InlineMarkdown } from '@/shared/ui/markdown';
 import { PageHeader } from '@/shared/ui/page';
 import {
   type QuizAnswerValue,
-  type QuizQuestionView,
   type QuizView,
   givenAnswerText,
   isJudged,
@@ -19,6 +18,8 @@ import {
   useListQuizzesQuery,
   useStartQuizMutation,
 } from '../quizzes-api';
+import { PracticePanel } from './practice-panel';
+import { QuestionCard } from './question-card';
 import './quiz.css';
 
 type QuizPageProps = { product: ProblemProductId };
@@ -112,7 +113,7 @@ type RunnerProps = {
   onQuiz: (quiz: QuizView) => void;
 };
 
-type Stage = 'intro' | 'question';
+type Stage = 'intro' | 'question' | 'practice';
 
 function QuizRunner({ product, quiz, required, onQuiz }: RunnerProps) {
   const [start, started] = useStartQuizMutation();
@@ -173,6 +174,15 @@ function QuizRunner({ product, quiz, required, onQuiz }: RunnerProps) {
       </>
     );
   }
+  if (stage === 'practice') {
+    return (
+      <PracticePanel
+        product={product}
+        questions={questions.filter((question) => !isJudged(question))}
+        onDone={() => setStage('intro')}
+      />
+    );
+  }
   if (stage === 'intro') {
     const inProgress = answeredCount > 0;
     return (
@@ -201,7 +211,16 @@ function QuizRunner({ product, quiz, required, onQuiz }: RunnerProps) {
               Start quiz
             </Button>
           )}
+          {questions.some((question) => !isJudged(question)) ? (
+            <Button variant="secondary" onClick={() => setStage('practice')}>
+              Practise a question
+            </Button>
+          ) : null}
         </div>
+        <p className="quiz-standing">
+          Practice asks one question at a time, picked at random, and checks it the same way; it never changes
+          your quiz answers or your score.
+        </p>
       </section>
     );
   }
@@ -266,116 +285,6 @@ function QuizProgress({ answered, total, position }: { answered: number; total: 
         <span className="quiz-progress__fill" style={{ width: `${(100 * answered) / total}%` }} />
       </div>
     </div>
-  );
-}
-
-type QuestionCardProps = {
-  question: QuizQuestionView;
-  given: QuizAnswerValue | undefined;
-  busy: boolean;
-  onAnswer: (given: QuizAnswerValue) => void;
-};
-
-/** One question: choose or type, "Check answer", then the server's verdict and explanation. */
-function QuestionCard({ question, given, busy, onAnswer }: QuestionCardProps) {
-  const judged = isJudged(question);
-  const [choice, setChoice] = useState<number | null>(typeof given === 'number' ? given : null);
-  const [text, setText] = useState(typeof given === 'string' ? given : '');
-  const verdictRef = useRef<HTMLDivElement>(null);
-  const promptId = `quiz-prompt-${question.id}`;
-
-  // The verdict takes the focus when it arrives, so a keyboard or screen-reader user hears it.
-  useEffect(() => {
-    if (judged) verdictRef.current?.focus();
-  }, [judged]);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (judged) return;
-    if (question.kind === 'mcq' && choice !== null) onAnswer(choice);
-    if (question.kind === 'fitb' && text.trim() !== '') onAnswer(text.trim());
-  };
-  const ready = question.kind === 'mcq' ? choice !== null : text.trim() !== '';
-
-  return (
-    <form className="quiz-question" onSubmit={onSubmit} aria-labelledby={promptId}>
-      <p className="quiz-question__topic">
-        {question.topic} · {question.kind === 'mcq' ? 'Multiple choice' : 'Fill in the blank'}
-      </p>
-      {question.kind === 'mcq' ? (
-        <fieldset className="quiz-choices" disabled={judged || busy}>
-          <legend id={promptId} className="quiz-question__prompt">
-            <InlineMarkdown text={question.prompt} />
-          </legend>
-          {(question.choices ?? []).map((label, choiceIndex) => {
-            const state = !judged
-              ? undefined
-              : choiceIndex === question.answer
-                ? 'right'
-                : choiceIndex === given
-                  ? 'wrong'
-                  : undefined;
-            return (
-              <label key={choiceIndex} className="quiz-choice" data-state={state}>
-                <input
-                  type="radio"
-                  name={`quiz-${question.id}`}
-                  value={choiceIndex}
-                  checked={choice === choiceIndex}
-                  onChange={() => setChoice(choiceIndex)}
-                />
-                <InlineMarkdown text={label} />
-                {state === 'right' ? <span className="quiz-choice__mark"> · right answer</span> : null}
-                {state === 'wrong' ? <span className="quiz-choice__mark"> · your answer</span> : null}
-              </label>
-            );
-          })}
-        </fieldset>
-      ) : (
-        <div className="quiz-fitb">
-          <label id={promptId} htmlFor={`quiz-input-${question.id}`} className="quiz-question__prompt">
-            <InlineMarkdown text={question.prompt} />
-          </label>
-          <input
-            id={`quiz-input-${question.id}`}
-            className="quiz-fitb__input"
-            type="text"
-            autoComplete="off"
-            value={text}
-            disabled={judged || busy}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
-      )}
-      {judged ? (
-        <div
-          ref={verdictRef}
-          tabIndex={-1}
-          className="quiz-verdict"
-          data-correct={question.isCorrect ? 'true' : 'false'}
-          role="status"
-        >
-          <p className="quiz-verdict__title">
-            {question.isCorrect ? (
-              'Correct.'
-            ) : (
-              <>
-                Not quite. The answer: <InlineMarkdown text={rightAnswerText(question)} />
-              </>
-            )}
-          </p>
-          <p className="quiz-verdict__explanation">
-            <InlineMarkdown text={question.explanation ?? ''} />
-          </p>
-        </div>
-      ) : (
-        <div className="quiz-actions">
-          <Button type="submit" disabled={!ready} isLoading={busy}>
-            Check answer
-          </Button>
-        </div>
-      )}
-    </form>
   );
 }
 
