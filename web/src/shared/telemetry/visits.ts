@@ -39,9 +39,10 @@ export function reportVisits(store: {
 
   async function send(flag: VisitFlag) {
     sending.add(flag);
+    // Within the call's limits: a longer address is cut rather than refused.
     const body: VisitBody = {
-      path: window.location.pathname,
-      ...(document.referrer ? { referrer: document.referrer } : {}),
+      path: window.location.pathname.slice(0, 500),
+      ...(document.referrer ? { referrer: document.referrer.slice(0, 2000) } : {}),
     };
     try {
       const { telemetryApi } = await import('./telemetry-api');
