@@ -11,6 +11,7 @@ import {
   type CodingLanguage,
   type AnyLessonKind,
   designQuestionStreamId,
+  type GlossaryTerm,
   glossaryTermStreamId,
   learningProductIds,
   quizQuestionStreamId,
@@ -193,22 +194,45 @@ export async function publishContent(deps: {
       outcome: result.published ? 'published' : 'unchanged',
     });
   }
-  for (const { slug, ...term } of glossary) {
-    const body = { product, termId: slug, term };
-    const result = await publishOne(
-      store,
-      glossaryTermStreamId(product, slug),
-      { type: 'GlossaryTermPublished', body, digest: sha256Of(body) },
-      deps.actor,
-    );
+  type PublishArgs = [
+    kind: PublishedItem['kind'],
+    id: string,
+    streamId: string,
+    type: ContentItem['type'],
+    body: Record<string, unknown>,
+  ];
+  /** One item whose digest is its body's; reported under its product when it is not the algorithms'. */
+  const publishItem = async (
+    itemProduct: ProblemProductId | undefined,
+    ...[kind, id, streamId, type, body]: PublishArgs
+  ) => {
+    const result = await publishOne(store, streamId, { type, body, digest: sha256Of(body) }, deps.actor);
     position = result.position ?? position;
     items.push({
-      kind: 'glossary',
-      id: slug,
+      ...(itemProduct ? { product: itemProduct } : {}),
+      kind,
+      id,
       version: result.version,
       outcome: result.published ? 'published' : 'unchanged',
     });
-  }
+  };
+  /** A product's glossary terms, each on its own stream. */
+  const publishGlossary = async (
+    glossaryProduct: ProblemProductId,
+    terms: readonly GlossaryTerm[],
+    itemProduct?: ProblemProductId,
+  ) => {
+    for (const { slug, ...term } of terms)
+      await publishItem(
+        itemProduct,
+        'glossary',
+        slug,
+        glossaryTermStreamId(glossaryProduct, slug),
+        'GlossaryTermPublished',
+        { product: glossaryProduct, termId: slug, term },
+      );
+  };
+  await publishGlossary(product, glossary);
   for (const question of mlQuestions) {
     const testsSha256 = await putBlob(deps.pool, question.tests);
     const { body, digest } = questionEvent('mlexpert', question, testsSha256, undefined, ML_CODING_LANGUAGES);
@@ -228,23 +252,7 @@ export async function publishContent(deps: {
     });
   }
   for (const content of learning) {
-    const publish = async (
-      kind: PublishedItem['kind'],
-      id: string,
-      streamId: string,
-      type: ContentItem['type'],
-      body: Record<string, unknown>,
-    ) => {
-      const result = await publishOne(store, streamId, { type, body, digest: sha256Of(body) }, deps.actor);
-      position = result.position ?? position;
-      items.push({
-        product: content.product,
-        kind,
-        id,
-        version: result.version,
-        outcome: result.published ? 'published' : 'unchanged',
-      });
-    };
+    const publish = (...item: PublishArgs) => publishItem(content.product, ...item);
     for (const lesson of content.lessons) {
       const { body } = lessonEvent(content.product, lesson);
       await publish(
@@ -263,12 +271,7 @@ export async function publishContent(deps: {
         'QuizQuestionPublished',
         { product: content.product, questionId: question.slug, question },
       );
-    for (const { slug, ...term } of content.glossary)
-      await publish('glossary', slug, glossaryTermStreamId(content.product, slug), 'GlossaryTermPublished', {
-        product: content.product,
-        termId: slug,
-        term,
-      });
+    await publishGlossary(content.product, content.glossary, content.product);
     for (const { slug, ...question } of content.designQuestions)
       await publish(
         'design-question',

@@ -1,7 +1,7 @@
 import { VISIT_EVENT, type VisitBody } from '@app/contracts';
 import { selectIsSignedIn } from '@/shared/auth/session-slice';
-import { getMachineUuid } from '@/shared/lib/machine-uuid';
 import type { AppDispatch, SharedState } from '@/shared/lib/store';
+import { logEvent } from './log-event';
 
 /** What this browser has told the server: its first visit, and its first visit signed in. */
 const VISIT_FLAGS = { first: 'ae_visit_recorded', signedIn: 'ae_visit_signed_in_recorded' } as const;
@@ -44,29 +44,14 @@ export function reportVisits(store: {
       path: window.location.pathname.slice(0, 500),
       ...(document.referrer ? { referrer: document.referrer.slice(0, 2000) } : {}),
     };
-    try {
-      const { telemetryApi } = await import('./telemetry-api');
-      const call = store.dispatch(
-        telemetryApi.endpoints.recordEvent.initiate({
-          type: VISIT_EVENT,
-          body,
-          machineUuid: getMachineUuid(),
-        }),
-      );
-      try {
-        await call.unwrap();
-        done.add(flag);
-        markRecorded(flag);
-        // A first visit made signed in ties the machine to the account already.
-        if (flag === 'first' && selectIsSignedIn(store.getState())) {
-          done.add('signedIn');
-          markRecorded('signedIn');
-        }
-      } finally {
-        call.reset();
+    if (await store.dispatch(logEvent(VISIT_EVENT, body, { withMachine: true }))) {
+      done.add(flag);
+      markRecorded(flag);
+      // A first visit made signed in ties the machine to the account already.
+      if (flag === 'first' && selectIsSignedIn(store.getState())) {
+        done.add('signedIn');
+        markRecorded('signedIn');
       }
-    } catch {
-      // Failures of the event call are not reported anywhere (spec 8).
     }
   }
 
