@@ -40,6 +40,7 @@ export * from './rules/workspace';
 export * from './rules/community';
 export * from './content/walkthrough-trace';
 export * from './content/learning';
+export * from './content/lesson-video';
 export * from './rules/pricing';
 export * from './rules/time-travel';
 export * from './rules/licences';

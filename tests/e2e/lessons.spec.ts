@@ -129,3 +129,64 @@ test("the algorithms glossary sits under the data-structures course and leads to
   // A lesson's own page shows the lesson, not the glossary.
   await expect(page.getByRole('region', { name: 'Glossary' })).toHaveCount(0);
 });
+
+/** The clip of the first data-structures lesson (its storyboard: content/…/complexity-analysis/video.json). */
+const clipBoard = JSON.parse(
+  readFileSync(path.join(lessonsDir, 'complexity-analysis', 'video.json'), 'utf8'),
+) as { title: string; scenes: { seconds: number }[] };
+const clipSeconds = clipBoard.scenes.reduce((sum, scene) => sum + scene.seconds, 0);
+
+test("a learner's place in a lesson clip is kept across a reload, and the clip counts as watched near its end", async ({
+  page,
+}) => {
+  await page.goto('/data-structures/complexity-analysis');
+  await signInAsDeveloper(page, uniquePerson('clip-watcher'));
+  const figure = page.getByRole('figure').filter({ hasText: clipBoard.title });
+  const clip = figure.locator('video');
+  await expect(figure).toBeVisible();
+  await expect(clip.locator('track[kind="captions"]')).toHaveAttribute('srclang', 'en');
+  await expect.poll(() => clip.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+
+  // Watch from 0:12 for a moment, then pause: the pause saves the place.
+  const saved = page.waitForResponse((r) => r.url().includes('/user-data/set') && r.ok());
+  await clip.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    v.currentTime = 12;
+    await v.play();
+    await new Promise<void>((done) => {
+      const check = () => (v.currentTime >= 12.5 ? done() : requestAnimationFrame(check));
+      check();
+    });
+    v.pause();
+  });
+  await saved;
+
+  await page.reload();
+  await expect(figure).toContainText(/Resumes at 0:1[2-3]/);
+  await expect
+    .poll(() => clip.evaluate((v: HTMLVideoElement) => Math.floor(v.currentTime)))
+    .toBeGreaterThanOrEqual(12);
+  const outline = page.getByRole('navigation', { name: `${course}: lessons` });
+  await expect(outline.getByRole('link', { name: /Complexity/ })).toContainText('Clip');
+  await expect(outline.getByRole('link', { name: /Complexity/ })).not.toContainText('Clip watched');
+
+  // Near the end it counts as watched (videosWatched), which the outline and the caption show after a reload.
+  const watched = page.waitForResponse(
+    (r) => r.url().includes('/user-data/set') && (r.request().postData() ?? '').includes('videosWatched'),
+  );
+  await clip.evaluate(async (v: HTMLVideoElement, seconds: number) => {
+    v.currentTime = seconds * 0.95;
+    await v.play();
+  }, clipSeconds);
+  expect((await watched).ok()).toBe(true);
+  await page.reload();
+  await expect(outline.getByRole('link', { name: /Complexity/ })).toContainText('Clip watched');
+  await expect(figure).toContainText('Watched');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'tests/test-results/lessons-clip-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(figure).toBeVisible();
+  expect(await figure.evaluate((f) => f.scrollWidth <= f.clientWidth + 1)).toBe(true);
+  await figure.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'tests/test-results/lessons-clip-390.png' });
+});

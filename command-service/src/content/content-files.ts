@@ -27,6 +27,10 @@ import {
   type LessonMeta,
   type QuestionContent,
   lessonMetaSchema,
+  lessonStoryboardSchema,
+  lessonVideoFor,
+  type LessonVideo,
+  type ProblemProductId,
   questionContentSchema,
 } from '@app/contracts';
 import { readQuestionCode } from '../execution/questions';
@@ -39,7 +43,7 @@ export type ContentQuestion = QuestionContent & {
   starters: Record<CodingLanguage, string>;
 };
 
-export type ContentLesson = LessonMeta & { kind: LessonKind; body: string };
+export type ContentLesson = LessonMeta & { kind: LessonKind; body: string; video?: LessonVideo };
 
 /** The repository's content folder (CONTENT_DIR overrides it). */
 export function contentDir(): string {
@@ -102,13 +106,42 @@ export function loadLessons(kind: LessonKind, dir: string = contentDir()): Conte
       const body = readFileSync(join(root, name, 'body.md'), 'utf8');
       if (body.trim().length < 400)
         throw new ContentError(`${kind} ${name}: body.md is shorter than 400 characters`);
-      return { ...meta.data, kind, body };
+      return {
+        ...meta.data,
+        kind,
+        body,
+        ...lessonVideo(join(root, name), meta.data, 'algoexpert', kind, `algorithms/${kind}/${name}`),
+      };
     })
     .sort((a, b) => a.order - b.order);
 }
 
 /** A systems or machine-learning lesson as read from its folder. */
-export type ContentLearningLesson = LearningLessonMeta & { kind: AnyLessonKind; body: string };
+export type ContentLearningLesson = LearningLessonMeta & {
+  kind: AnyLessonKind;
+  body: string;
+  video?: LessonVideo;
+};
+
+/**
+ * The lesson's explainer clip when a storyboard (`video.json`) is beside it: only beside a free lesson,
+ * since clips are static media everyone can fetch. The clip itself is made from it by
+ * web/scripts/make-lesson-clips.mjs.
+ */
+function lessonVideo(
+  folder: string,
+  meta: { slug: string; free: boolean },
+  product: ProblemProductId,
+  kind: string,
+  label: string,
+): { video?: LessonVideo } {
+  const path = join(folder, 'video.json');
+  if (!existsSync(path)) return {};
+  const board = parseFile(lessonStoryboardSchema, path, `${label}/video.json`);
+  if (!meta.free)
+    throw new ContentError(`${label}/video.json: clips are open to everyone, so only a free lesson has one`);
+  return { video: lessonVideoFor(product, kind, meta.slug, board) };
+}
 
 /** A design question as read from its folder. */
 export type ContentDesignQuestion = DesignQuestionMeta & { prompt: string; walkthrough: string };
@@ -173,7 +206,12 @@ export function loadLearningContent(product: LearningProductId, dir: string = co
       const label = `${learningProducts[product].folder}/${kind}/${name}`;
       const meta = parseFile(learningLessonMetaSchema, join(root, kind, name, 'meta.json'), label);
       if (meta.slug !== name) throw new ContentError(`${label}: its slug says ${meta.slug}`);
-      return { ...meta, kind, body: readText(join(root, kind, name, 'body.md'), `${label}/body.md`) };
+      return {
+        ...meta,
+        kind,
+        body: readText(join(root, kind, name, 'body.md'), `${label}/body.md`),
+        ...lessonVideo(join(root, kind, name), meta, product, kind, label),
+      };
     }),
   );
   const quizDir = join(root, 'quiz');

@@ -4,10 +4,18 @@
  * Markdown rules and lengths. The fixtures the engine's tests publish are held to the same rules but
  * their lengths (they are short on purpose).
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { GLOSSARY_MIN_TERMS, fitbAccepts, learningProductIds, lessonKinds } from '@app/contracts';
+import {
+  GLOSSARY_MIN_TERMS,
+  captionsVtt,
+  fitbAccepts,
+  learningProductIds,
+  learningProducts,
+  lessonKinds,
+  lessonStoryboardSchema,
+} from '@app/contracts';
 import {
   ContentError,
   algorithmsGlossaryProblems,
@@ -19,6 +27,7 @@ import {
 } from './content-files';
 
 const fixtures = resolve(__dirname, '..', '..', '..', 'tests', 'fixtures', 'learning-content');
+const publicDir = resolve(__dirname, '..', '..', '..', 'web', 'public');
 
 describe('learning content', () => {
   it.each(learningProductIds)('every %s file under content/ follows the contract', (product) => {
@@ -40,6 +49,42 @@ describe('learning content', () => {
     ).toEqual([`algorithms/glossary/${first!.slug}.json: lesson no-such-lesson is not a lesson here`]);
   });
 
+  it('every lesson clip is made from its storyboard: the WebM and its captions are in web/public', () => {
+    const withClips = [
+      ...lessonKinds
+        .flatMap((kind) => loadLessons(kind, contentDir()))
+        .map((lesson) => ({
+          folder: `algorithms/${lesson.kind}/${lesson.slug}`,
+          lesson,
+        })),
+      ...learningProductIds.flatMap((product) =>
+        loadLearningContent(product, contentDir()).lessons.map((lesson) => ({
+          folder: `${learningProducts[product].folder}/${lesson.kind}/${lesson.slug}`,
+          lesson,
+        })),
+      ),
+    ].filter(({ lesson }) => lesson.video);
+    // The free samples of the three products with lessons have clips.
+    expect(withClips.length).toBeGreaterThanOrEqual(4);
+    for (const { folder, lesson } of withClips) {
+      const video = lesson.video!;
+      expect(lesson.free).toBe(true);
+      const clip = readFileSync(join(publicDir, video.src));
+      // A WebM (EBML) file of some substance; web/scripts/make-lesson-clips.mjs makes it.
+      expect(clip.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+      expect(clip.length).toBeGreaterThan(20_000);
+      // The captions are the storyboard's, so a storyboard changed without its clip made again is caught.
+      const board = lessonStoryboardSchema.parse(
+        JSON.parse(readFileSync(join(contentDir(), folder, 'video.json'), 'utf8')),
+      );
+      expect(existsSync(join(publicDir, video.captionsSrc))).toBe(true);
+      expect(readFileSync(join(publicDir, video.captionsSrc), 'utf8')).toBe(
+        captionsVtt(board, `content/${folder}/video.json`),
+      );
+      expect(video.seconds).toBe(board.scenes.reduce((sum, scene) => sum + scene.seconds, 0));
+    }
+  });
+
   it.each(learningProductIds)('the %s fixtures follow the contract but its lengths', (product) => {
     const content = loadLearningContent(product, fixtures);
     expect(content.lessons.length).toBeGreaterThan(0);
@@ -59,6 +104,32 @@ describe('learning content', () => {
       mkdirSync(join(dir, path, '..'), { recursive: true });
       writeFileSync(join(dir, path), typeof value === 'string' ? value : JSON.stringify(value));
     };
+
+    it('a clip storyboard beside a paid lesson, or one that breaks its schema', () => {
+      const board = {
+        title: 'Caching in a minute',
+        scenes: [
+          { seconds: 5, heading: 'Why cache', caption: 'A cache keeps hot data close to the reader.' },
+          { seconds: 5, heading: 'Eviction', caption: 'When it is full, something has to leave.' },
+        ],
+      };
+      const paid = loadLearningContent('systemsexpert', dir).lessons.find((lesson) => !lesson.free)!;
+      write(`systems/${paid.kind}/${paid.slug}/video.json`, board);
+      expect(() => loadLearningContent('systemsexpert', dir)).toThrow(/only a free lesson has one/);
+      rmSync(join(dir, `systems/${paid.kind}/${paid.slug}/video.json`));
+      const free = loadLearningContent('systemsexpert', dir).lessons.find((lesson) => lesson.free)!;
+      write(`systems/${free.kind}/${free.slug}/video.json`, { ...board, scenes: board.scenes.slice(0, 1) });
+      expect(() => loadLearningContent('systemsexpert', dir)).toThrow(ContentError);
+      write(`systems/${free.kind}/${free.slug}/video.json`, board);
+      expect(
+        loadLearningContent('systemsexpert', dir).lessons.find((l) => l.slug === free.slug)!.video,
+      ).toEqual({
+        title: 'Caching in a minute',
+        src: `/media/lessons/systemsexpert/${free.kind}/${free.slug}.webm`,
+        captionsSrc: `/media/lessons/systemsexpert/${free.kind}/${free.slug}.en.vtt`,
+        seconds: 10,
+      });
+    });
 
     it('a lesson meta.json with a key the contract does not have', () => {
       write('systems/fundamentals/sample-caching/meta.json', {

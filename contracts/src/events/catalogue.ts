@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from './define';
 import { codingLanguages, problemProductIds } from '../constants';
 import { lessonMetaSchema, questionFieldsSchema } from '../content/algorithms';
+import { lessonVideoSchema } from '../content/lesson-video';
 import {
   allLessonKinds,
   designQuestionMetaSchema,
@@ -68,7 +69,11 @@ export const LessonPublishedV1 = defineEvent({
     lessonId: contentId,
     version: z.number().int().min(1),
     contentSha256: sha256,
-    lesson: lessonMetaSchema.omit({ slug: true }).extend({ body: z.string().min(1).max(200_000) }),
+    lesson: lessonMetaSchema.omit({ slug: true }).extend({
+      body: z.string().min(1).max(200_000),
+      /** Its explainer clip (added later: an older event has none). */
+      video: lessonVideoSchema.optional(),
+    }),
   }),
 });
 export type LessonPublished = z.infer<typeof LessonPublishedV1.schema>;

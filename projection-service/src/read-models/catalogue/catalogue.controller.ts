@@ -5,6 +5,7 @@ import {
   type Actor,
   type LessonKind,
   type Principal,
+  type LessonVideo,
   type ProblemProductId,
   type WalkthroughTrace,
   codingLanguages,
@@ -343,8 +344,9 @@ export class CatalogueController {
       minutes: number;
       free: boolean;
       body: string;
+      video: LessonVideo | null;
     }>(
-      `SELECT lesson_id, version, title, summary, position, minutes, free, body FROM rm_catalogue_lessons
+      `SELECT lesson_id, version, title, summary, position, minutes, free, body, video FROM rm_catalogue_lessons
         WHERE product = $1 AND kind = $2 ORDER BY position, lesson_id`,
       [product, kind],
     );
@@ -359,6 +361,7 @@ export class CatalogueController {
         isFree: row.free,
         acl: { isAvailable: owner || row.free },
         body: owner || row.free ? row.body : null,
+        video: owner || row.free ? row.video : null,
       })),
     };
   }

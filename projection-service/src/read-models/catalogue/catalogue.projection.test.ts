@@ -27,8 +27,17 @@ const lessonPublished = (lessonId: string, version: number, at?: string): GivenE
       minutes: 5,
       free: version > 1,
       body: `# ${lessonId}\n\nVersion ${version}.`,
+      // From version 2 on, the lesson has an explainer clip.
+      ...(version > 1 ? { video: clipOf(lessonId) } : {}),
     },
   },
+});
+
+const clipOf = (lessonId: string) => ({
+  title: `${lessonId} in a minute`,
+  src: `/media/lessons/algoexpert/data-structures/${lessonId}.webm`,
+  captionsSrc: `/media/lessons/algoexpert/data-structures/${lessonId}.en.vtt`,
+  seconds: 42,
 });
 
 const quizQuestionPublished = (questionId: string, version: number): GivenEvent => ({
@@ -231,9 +240,10 @@ describe('catalogue read model', () => {
         minutes: 5,
         free: true,
         body: '# arrays\n\nVersion 2.',
+        video: clipOf('arrays'),
         published_at: new Date('2026-11-21T10:00:00.000Z'),
       },
-      expect.objectContaining({ lesson_id: 'graphs', version: 1, free: false }),
+      expect.objectContaining({ lesson_id: 'graphs', version: 1, free: false, video: null }),
     ]);
   });
 

@@ -102,6 +102,7 @@ export const catalogueProjection = defineProjection({
           minutes: data.lesson.minutes,
           free: data.lesson.free,
           body: data.lesson.body,
+          video: data.lesson.video ?? null,
           published_at: event.metadata.occurredAt,
         });
       } else if (event.type === 'QuizQuestionPublished') {
@@ -174,7 +175,7 @@ export const catalogueProjection = defineProjection({
          ON CONFLICT (product, kind, lesson_id) DO UPDATE SET
            version = EXCLUDED.version, title = EXCLUDED.title, summary = EXCLUDED.summary,
            position = EXCLUDED.position, minutes = EXCLUDED.minutes, free = EXCLUDED.free,
-           body = EXCLUDED.body, published_at = EXCLUDED.published_at
+           body = EXCLUDED.body, video = EXCLUDED.video, published_at = EXCLUDED.published_at
          WHERE EXCLUDED.version > l.version`,
         [JSON.stringify([...lessons.values()])],
       );

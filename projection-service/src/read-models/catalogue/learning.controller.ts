@@ -16,6 +16,7 @@ import {
   listLongFormQuestions,
   lessonKindOfSection,
   difficultyLabels,
+  type LessonVideo,
   wordCount,
 } from '@app/contracts';
 import { type CallInput, ContractRoute, CurrentPrincipal, ValidatedInput, PG_POOL } from '@app/server-kit';
@@ -33,6 +34,7 @@ type LessonRow = {
   minutes: number;
   free: boolean;
   body: string | null;
+  video: LessonVideo | null;
 };
 
 type DesignRow = {
@@ -72,6 +74,8 @@ function lessonItem(row: LessonRow, owner: boolean) {
     isFree: row.free,
     acl: { isAvailable: available },
     body: available ? row.body : null,
+    /** Its explainer clip (title, src, captionsSrc, seconds), or null. */
+    video: available ? row.video : null,
   };
 }
 
@@ -163,7 +167,7 @@ export class LearningController {
     if (input.section !== undefined && !kind)
       throw new DomainError('NOT_FOUND', `There is no course section "${input.section}".`);
     const { rows } = await this.pool.query<LessonRow>(
-      `SELECT kind, lesson_id, version, title, summary, position, minutes, free, body FROM rm_catalogue_lessons
+      `SELECT kind, lesson_id, version, title, summary, position, minutes, free, body, video FROM rm_catalogue_lessons
         WHERE product = $1 AND lesson_id = $2 AND ($3::text IS NULL OR kind = $3) ORDER BY kind LIMIT 1`,
       [params.product, input.lessonId, kind ?? null],
     );
@@ -348,7 +352,7 @@ export class LearningController {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
     const owner = ownsProduct(principal, product);
     const { rows } = await this.pool.query<LessonRow>(
-      `SELECT kind, lesson_id, version, title, summary, position, minutes, free, body FROM rm_catalogue_lessons
+      `SELECT kind, lesson_id, version, title, summary, position, minutes, free, body, video FROM rm_catalogue_lessons
         WHERE product = $1 AND kind = $2 ORDER BY position, lesson_id`,
       [product, kind],
     );

@@ -1,4 +1,4 @@
-import { getLesson, listLessons } from '@app/contracts';
+import { type LessonVideo, getLesson, listLessons } from '@app/contracts';
 import { api } from '@/shared/api/api-slice';
 import { contractQuery } from '@/shared/api/contract-endpoint';
 
@@ -23,4 +23,6 @@ export type LessonItem = {
   isFree: boolean;
   acl: { isAvailable: boolean };
   body: string | null;
+  /** Its explainer clip, or null (none, or locked). */
+  video: LessonVideo | null;
 };

@@ -8,7 +8,8 @@ import { Loader } from '@/shared/ui/loader';
 import { Markdown } from '@/shared/ui/markdown';
 import { PageHeader } from '@/shared/ui/page';
 import { type LessonItem, useListLessonsQuery } from '../lessons-api';
-import { completedIn, completionPatch, completionPath, progressFetchMap } from '../lesson-progress';
+import { completionPatch, lessonPatch, mapIn, progressFetchMap, progressPaths } from '../lesson-progress';
+import { LessonClip } from './lesson-clip';
 import './lessons.css';
 
 type LessonPageProps = {
@@ -42,16 +43,20 @@ export function LessonPage({
   const signedIn = useIsSignedInHere();
   const owner = products[pageProduct ?? product];
   const lessons = useListLessonsQuery({ params: { product }, request: { section } });
-  const path = completionPath(product, section);
+  const paths = progressPaths(product, section);
   const progress = useGetUserDataQuery(
-    { params: { product }, request: { fetchMap: progressFetchMap(path), fetchKey: 'TAKE' } },
+    { params: { product }, request: { fetchMap: progressFetchMap(paths), fetchKey: 'TAKE' } },
     { skip: !signedIn },
   );
   const [saveUserData, saving] = useSetUserDataMutation();
+  // The clip's saves have their own state, so they never disable "Mark as completed".
+  const [saveClipData] = useSetUserDataMutation();
   const items: LessonItem[] = (lessons.data?.items as LessonItem[] | undefined) ?? [];
   const index = lessonId ? items.findIndex((item) => item.id === lessonId) : 0;
   const lesson = index >= 0 ? items[index] : undefined;
-  const completed = completedIn(progress.data, path);
+  const completed = mapIn<boolean>(progress.data, paths.completed);
+  const videoTimes = mapIn<number>(progress.data, paths.videoTimes);
+  const videosWatched = mapIn<boolean>(progress.data, paths.videosWatched);
 
   // The lesson last opened is the learner's place in the course.
   const openedId = lesson?.acl.isAvailable && lessonId ? lesson.id : undefined;
@@ -85,7 +90,13 @@ export function LessonPage({
   const toggle = (item: LessonItem) =>
     saveUserData({
       params: { product },
-      request: { data: completionPatch(path, item.id, !completed[item.id]), deepMerge: true },
+      request: { data: completionPatch(paths.completed, item.id, !completed[item.id]), deepMerge: true },
+    });
+  // A clip's place and its being watched are saved as they happen, without waiting for the answer.
+  const saveClip = (path: readonly string[], lessonId: string, value: number | boolean) =>
+    void saveClipData({
+      params: { product },
+      request: { data: lessonPatch(path, lessonId, value), deepMerge: true },
     });
 
   return (
@@ -112,6 +123,12 @@ export function LessonPage({
                   <span className="lesson-outline__title">{item.title}</span>
                   <span className="lesson-outline__meta">
                     {item.minutes} min
+                    {item.video ? (
+                      <span className="lesson-outline__clip">
+                        {' '}
+                        · {videosWatched[item.id] ? 'Clip watched' : 'Clip'}
+                      </span>
+                    ) : null}
                     {completed[item.id] ? <span className="lesson-outline__done"> · Completed</span> : null}
                     {!item.acl.isAvailable ? <span className="lesson-outline__locked"> · Locked</span> : null}
                     {item.isFree && !completed[item.id] ? <span> · Free</span> : null}
@@ -127,6 +144,16 @@ export function LessonPage({
             <p className="lesson-article__meta">
               Lesson {lesson.order} of {items.length} · {lesson.minutes} min read
             </p>
+            {lesson.video && lesson.body !== null ? (
+              <LessonClip
+                key={lesson.id}
+                video={lesson.video}
+                savedSeconds={videoTimes[lesson.id]}
+                watched={videosWatched[lesson.id] === true}
+                onTime={signedIn ? (seconds) => saveClip(paths.videoTimes, lesson.id, seconds) : undefined}
+                onWatched={signedIn ? () => saveClip(paths.videosWatched, lesson.id, true) : undefined}
+              />
+            ) : null}
             {lesson.body !== null ? (
               <Markdown text={lesson.body} className="lesson-article__body" />
             ) : (
