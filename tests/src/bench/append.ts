@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
 import type { ExpectedState, NewEvent, PgEventStore } from '@app/server-kit';
 import { type Percentiles, RateTimeline, percentiles, round } from './support';
 
@@ -67,6 +68,98 @@ export async function measureAppends(store: PgEventStore, load: AppendLoad): Pro
         expected = result.streamRevision;
         events += batch.length;
         appends++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  return {
+    eventsPerSecond: Math.round(events / seconds),
+    events,
+    appends,
+    seconds: round(seconds, 2),
+    writers: load.writers,
+    eventsPerAppend: load.eventsPerAppend,
+    appendLatencyMs: percentiles(latencies),
+    perSecond: timeline.perSecond(),
+  };
+}
+
+/**
+ * The anchor the store is measured against: plain INSERTs of the same events, `eventsPerAppend` rows per
+ * statement, one autocommitted statement per round trip on each of `writers` connections, into a table
+ * shaped and indexed like es_events (identity key, unique event id, unique stream and revision, the
+ * global-order index) but with none of the store's checks. Same pool, same run, same clock.
+ */
+export async function measurePlainInserts(pool: Pool, load: AppendLoad): Promise<AppendMeasurement> {
+  await pool.query(`CREATE TABLE IF NOT EXISTS bench_plain_inserts (
+      position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+      stream_id text NOT NULL,
+      revision bigint NOT NULL,
+      event_id uuid NOT NULL UNIQUE,
+      type text NOT NULL,
+      version integer NOT NULL,
+      data jsonb NOT NULL,
+      metadata jsonb NOT NULL,
+      recorded_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+      UNIQUE (stream_id, revision)
+    )`);
+  await pool.query(
+    'CREATE INDEX IF NOT EXISTS bench_plain_inserts_order ON bench_plain_inserts (transaction_id, position)',
+  );
+  const run = randomUUID().slice(0, 8);
+  const latencies: number[] = [];
+  let events = 0;
+  let appends = 0;
+  const start = performance.now();
+  const deadline = start + load.durationMs;
+  const timeline = new RateTimeline(start);
+  await Promise.all(
+    Array.from({ length: load.writers }, async (_, writer) => {
+      const client = await pool.connect();
+      try {
+        const streamId = `plain-${run}-${load.eventsPerAppend}-${writer}`;
+        let revision = 0;
+        let seq = 0;
+        while (performance.now() < deadline) {
+          const rows = Array.from({ length: load.eventsPerAppend }, () => {
+            const event = benchEvent(seq++);
+            const eventId = randomUUID();
+            return {
+              revision: revision++,
+              event_id: eventId,
+              type: event.type,
+              data: event.data,
+              metadata: { eventId, correlationId: eventId, causationId: eventId, actor: { kind: 'system' } },
+            };
+          });
+          const sent = performance.now();
+          if (rows.length === 1) {
+            const [row] = rows;
+            await client.query({
+              name: 'bench_plain_insert_one',
+              text: `INSERT INTO bench_plain_inserts (stream_id, revision, event_id, type, version, data, metadata)
+                     VALUES ($1, $2, $3, $4, 1, $5, $6)`,
+              values: [streamId, row.revision, row.event_id, row.type, row.data, row.metadata],
+            });
+          } else {
+            await client.query({
+              name: 'bench_plain_insert_many',
+              text: `INSERT INTO bench_plain_inserts (stream_id, revision, event_id, type, version, data, metadata)
+                     SELECT $1, x.revision, x.event_id, x.type, 1, x.data, x.metadata
+                       FROM jsonb_to_recordset($2::jsonb)
+                            AS x (revision bigint, event_id uuid, type text, data jsonb, metadata jsonb)`,
+              values: [streamId, JSON.stringify(rows)],
+            });
+          }
+          const answered = performance.now();
+          latencies.push(answered - sent);
+          timeline.add(rows.length, answered);
+          events += rows.length;
+          appends++;
+        }
+      } finally {
+        client.release();
       }
     }),
   );

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Client } from 'pg';
+import { Client, type Pool } from 'pg';
 import {
   AppendNotifications,
   PgEventStore,
@@ -11,7 +11,7 @@ import {
 } from '@app/server-kit';
 import { CheckpointStore, projections, readModelMigrations } from '@app/projection-service';
 import { type RunningPostgres, startEmbeddedPostgres } from '@app/infra/dist/postgres';
-import { measureAppends } from './append';
+import { type AppendMeasurement, measureAppends, measurePlainInserts } from './append';
 import { fillStore } from './fill';
 import { measureVisibleLag } from './lag';
 import { measureCatchUp, measureRebuild } from './replay';
@@ -87,7 +87,29 @@ async function appendFigure(
     durationMs,
   });
   progress(`${WRITERS} writers x ${eventsPerAppend} event(s) per append: ${eventsPerSecond} events/s`);
-  return { ...judge(eventsPerSecond, { atLeast: target, unit: 'events/s' }), ...details, cpu: cpu.stop() };
+  return {
+    ...judge(eventsPerSecond, { atLeast: target, unit: 'events/s' }),
+    ...details,
+    cpu: cpu.stop(),
+    groupCommit: store.groupCommitStats ?? null,
+  };
+}
+
+/**
+ * Issue 24's anchor: plain INSERTs of the same events, measured in this run just before the store, so
+ * the store's figure is judged as a multiple of what PostgreSQL does without it.
+ */
+async function plainInsertAnchor(pool: Pool, eventsPerAppend: number, durationMs: number) {
+  const cpu = cpuMeter({}, 'postgres');
+  const measured: AppendMeasurement = await measurePlainInserts(pool, {
+    writers: WRITERS,
+    eventsPerAppend,
+    durationMs,
+  });
+  progress(
+    `plain INSERT anchor, ${eventsPerAppend} row(s) per statement: ${measured.eventsPerSecond} rows/s`,
+  );
+  return { ...measured, cpu: cpu.stop() };
 }
 
 /** Issue 2's figures: the store, the read models and the running platform over HTTP. */
@@ -164,8 +186,25 @@ async function spine(report: Record<string, unknown>, figures: Record<string, un
   await measureAppends(store, { writers: WRITERS, eventsPerAppend: 1, durationMs: 1000 });
   progress(`appendSingle and appendBatch100, ${APPEND_MS / 1000} s each`);
   const held = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events')).rows[0].n);
-  figures.appendSingle = { ...(await appendFigure(store, 1, APPEND_MS, 5000)), storeEventsBefore: held };
-  figures.appendBatch100 = await appendFigure(store, 100, APPEND_MS, 70_000);
+  // Each beside its anchor: at least twice the plain single-row INSERTs, and at least the plain
+  // 100-row INSERTs (issue 24).
+  const singleAnchor = await plainInsertAnchor(pool, 1, APPEND_MS);
+  figures.appendSingle = {
+    ...(await appendFigure(store, 1, APPEND_MS, 2 * singleAnchor.eventsPerSecond)),
+    storeEventsBefore: held,
+    plainInsertAnchor: singleAnchor,
+  };
+  const batchAnchor = await plainInsertAnchor(pool, 100, APPEND_MS);
+  figures.appendBatch100 = {
+    ...(await appendFigure(store, 100, APPEND_MS, batchAnchor.eventsPerSecond)),
+    plainInsertAnchor: batchAnchor,
+  };
+  for (const name of ['appendSingle', 'appendBatch100'] as const) {
+    const figure = figures[name] as { value: number; plainInsertAnchor: { eventsPerSecond: number } };
+    progress(
+      `${name}: ${round(figure.value / figure.plainInsertAnchor.eventsPerSecond, 2)} x the plain INSERT anchor`,
+    );
+  }
   await pool.end();
   cleanups.pop();
   const emptyPool = createPool(emptyUrl, { max: WRITERS + 8, application_name: 'bench-empty' });

@@ -23,6 +23,13 @@ import {
   validateEventData,
 } from '@app/contracts';
 import {
+  type AppendRow,
+  type GroupCommitOptions,
+  type GroupCommitStats,
+  GroupCommitter,
+  type PreparedEvent,
+} from './group-commit';
+import {
   DuplicateEventIdError,
   type ExpectedState,
   InvalidAppendError,
@@ -60,19 +67,14 @@ export type ReadStreamOptions = {
 };
 
 export const EVENTS_CHANNEL = 'es_events_appended';
+/** Appends of at most this many events share group commits; larger ones commit alone. */
+const GROUPED_APPEND_MAX_EVENTS = 10;
 /** Longest an append's notification waits to be shared with later appends. */
 const NOTIFY_INTERVAL_MS = 5;
 /** An `any` append that keeps losing races to other appends on its stream gives up after this. */
 const MAX_ANY_RETRIES = 50;
 const STREAM_ID_PATTERN = /^[\w.:@/-]{1,200}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type AppendRow = {
-  status: 'ok' | 'idempotent' | 'conflict' | 'duplicate_id';
-  stream_revision: string | null;
-  last_position: string | null;
-  last_transaction_id: string | null;
-};
 
 /** Name of the unique constraint a PostgreSQL error violated, if it is one. */
 function uniqueViolation(error: unknown): string | undefined {
@@ -103,14 +105,39 @@ const EVENT_COLUMNS =
  * the global read skips nothing committed late: it reads only transactions older than the
  * snapshot's xmin and orders by (transaction_id, position).
  */
+export type PgEventStoreOptions = {
+  /** Wake subscribers (NOTIFY) after appends; default true. */
+  notify?: boolean;
+  /**
+   * Let concurrent appends share a transaction (group-commit.ts): default true on a pool, never on a
+   * single client (an append inside the caller's transaction). False: one transaction per append.
+   */
+  groupCommit?: boolean | Partial<GroupCommitOptions>;
+};
+
 export class PgEventStore {
   private notifyScheduled = false;
   private lastNotifyAt = 0;
+  private readonly group: GroupCommitter | undefined;
 
   constructor(
     private readonly pool: Queryable,
-    private readonly options: { notify?: boolean } = {},
-  ) {}
+    private readonly options: PgEventStoreOptions = {},
+  ) {
+    const groupCommit = options.groupCommit ?? true;
+    if (groupCommit !== false && isPool(pool))
+      this.group = new GroupCommitter(
+        pool,
+        (streamId, expected, events) => this.appendAlone(streamId, expected, JSON.stringify(events), false),
+        () => this.scheduleNotify(),
+        groupCommit === true ? {} : groupCommit,
+      );
+  }
+
+  /** What group commit has done (undefined without it). */
+  get groupCommitStats(): GroupCommitStats | undefined {
+    return this.group && { ...this.group.stats };
+  }
 
   async append(
     streamId: string,
@@ -118,20 +145,29 @@ export class PgEventStore {
     options: AppendOptions = {},
   ): Promise<AppendResult> {
     const expected = options.expectedState ?? 'any';
-    const payload = JSON.stringify(this.prepare(streamId, events, expected, options));
-    // Ids made here are random UUIDs and cannot be stored already; ids the caller chose can.
+    const prepared = this.prepare(streamId, events, expected, options);
+    let payload: string | undefined;
+    // Ids made here are random UUIDs and cannot be stored already; ids the caller chose can, so those
+    // appends keep es_append's check for a stored id (idempotent or refused), one transaction each. A
+    // large append is a group on its own already: it goes alone rather than wait for a group.
     const callerChoseIds = events.some((event) => event.eventId !== undefined);
-    const fast = !callerChoseIds && (expected === 'no_stream' || typeof expected === 'number');
+    const group = !callerChoseIds && events.length <= GROUPED_APPEND_MAX_EVENTS ? this.group : undefined;
     for (let attempt = 1; ; attempt++) {
       try {
-        const row = fast
-          ? await this.appendInOneStatement(streamId, expected, payload)
-          : await this.appendLocked(streamId, expected, payload);
+        const row = group
+          ? await group.append(streamId, expected, prepared)
+          : await this.appendAlone(
+              streamId,
+              expected,
+              (payload ??= JSON.stringify(prepared)),
+              callerChoseIds,
+            );
         if (row.status === 'conflict') {
-          throw new WrongExpectedVersionError(streamId, expected, await this.revisionOf(streamId));
+          const current =
+            row.stream_revision === null ? await this.revisionOf(streamId) : Number(row.stream_revision);
+          throw new WrongExpectedVersionError(streamId, expected, current);
         }
         if (row.status === 'duplicate_id') throw new DuplicateEventIdError(streamId);
-        if (row.status === 'ok') this.scheduleNotify();
         return {
           streamRevision: Number(row.stream_revision),
           position: { transactionId: BigInt(row.last_transaction_id!), position: BigInt(row.last_position!) },
@@ -148,6 +184,22 @@ export class PgEventStore {
         }
       }
     }
+  }
+
+  /** One append in a transaction of its own. */
+  private async appendAlone(
+    streamId: string,
+    expected: ExpectedState,
+    payload: string,
+    callerChoseIds: boolean,
+  ): Promise<AppendRow> {
+    const fast = !callerChoseIds && (expected === 'no_stream' || typeof expected === 'number');
+    const row = fast
+      ? await this.appendInOneStatement(streamId, expected, payload)
+      : await this.appendLocked(streamId, expected, payload);
+    // (A group's appends are announced when the group commits.)
+    if (row.status === 'ok') this.scheduleNotify();
+    return row;
   }
 
   /**
@@ -336,7 +388,7 @@ export class PgEventStore {
     events: readonly NewEvent[],
     expected: ExpectedState,
     context: AppendContext,
-  ) {
+  ): PreparedEvent[] {
     if (!STREAM_ID_PATTERN.test(streamId)) {
       throw new InvalidAppendError(
         'VALIDATION_FAILED',
@@ -417,6 +469,11 @@ export class PgEventStore {
       });
     }, wait);
   }
+}
+
+/** A pool (which group commit borrows clients from), not one client. */
+function isPool(queryable: Queryable): queryable is Pool {
+  return 'totalCount' in queryable && 'connect' in queryable;
 }
 
 function toRecordedEvent(row: EventRow): RecordedEvent {

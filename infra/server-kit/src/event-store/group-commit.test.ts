@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import type { Pool } from 'pg';
+import { ZERO_POSITION } from '@app/contracts';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
+import { createPool, eventStoreMigrations, migrate } from './database';
+import { DuplicateEventIdError, type ExpectedState, WrongExpectedVersionError } from './errors';
+import { PgEventStore, type NewEvent } from './event-store';
+
+/*
+ * Random interleavings through the real store: rounds of appends sent at once (so they share groups),
+ * to a few streams, with every kind of expected state, some with ids the caller chose (repeated ones
+ * too). Afterwards: every acknowledged event is stored once, where its answer said, the streams have no
+ * gaps, every refused event is absent, and the global read returns each stored event once, in order.
+ */
+describe('group commit under random interleavings', () => {
+  let db: TestDatabase;
+  let pool: Pool;
+  let store: PgEventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase((url) => migrate(url, eventStoreMigrations));
+    pool = createPool(db.url, { max: 20 });
+    store = new PgEventStore(pool, { groupCommit: { maxAppends: 8, concurrency: 2 } });
+  });
+  afterAll(async () => {
+    await pool.end();
+    await db.drop();
+  });
+
+  type Expectation = { kind: 'any' | 'no_stream' | 'stream_exists' } | { kind: 'revision'; offset: number };
+  const appendArbitrary = fc.record({
+    stream: fc.integer({ min: 0, max: 2 }),
+    expected: fc.oneof(
+      fc.constantFrom<Expectation>({ kind: 'any' }, { kind: 'no_stream' }, { kind: 'stream_exists' }),
+      fc.integer({ min: -2, max: 1 }).map((offset): Expectation => ({ kind: 'revision', offset })),
+    ),
+    events: fc.integer({ min: 1, max: 3 }),
+    /** Ids the caller chose: a fresh one, or one of an earlier append (a retry or a reuse). */
+    ids: fc.constantFrom('made-here', 'made-here', 'chosen', 'reused'),
+  });
+
+  it('es_append_group decides the appends in order, each on the revision the ones before it left', async () => {
+    const [a, b] = ['a', 'b'].map((name) => `gc-order-${name}-${randomUUID()}`);
+    const event = (n: number): NewEvent => ({ type: 'TelemetryEventRecorded', data: { eventType: `e${n}` } });
+    await store.append(a, [0, 1, 2, 3, 4].map(event)); // a is at revision 4
+    const appends: [string, string, number][] = [
+      [a, '4', 2],
+      [a, '4', 1],
+      [a, '6', 1],
+      [b, 'stream_exists', 1],
+      [b, 'no_stream', 3],
+      [b, 'no_stream', 1],
+      [b, 'any', 1],
+      [b, 'stream_exists', 1],
+    ];
+    const events = appends.flatMap(([, , count], app) =>
+      Array.from({ length: count }, (_, n) => ({
+        app,
+        off: n,
+        event_id: randomUUID(),
+        type: 'TelemetryEventRecorded',
+        version: 1,
+        data: { eventType: `group-${app}-${n}` },
+        metadata: {},
+      })),
+    );
+    const { rows } = await pool.query<{ status: string; stream_revision: string }>(
+      'SELECT status, stream_revision FROM es_append_group($1, $2, $3, $4::jsonb)',
+      [
+        appends.map(([stream]) => stream),
+        appends.map(([, expected]) => expected),
+        appends.map(([, , count]) => count),
+        JSON.stringify(events),
+      ],
+    );
+    expect(rows.map((row) => [row.status, Number(row.stream_revision)])).toEqual([
+      ['ok', 6],
+      ['conflict', 6],
+      ['ok', 7],
+      ['conflict', -1],
+      ['ok', 2],
+      ['conflict', 2],
+      ['ok', 3],
+      ['ok', 4],
+    ]);
+    const stored = async (id: string) => (await store.readStream(id)).map((e) => [e.revision, e.data]);
+    expect((await stored(a)).slice(5)).toEqual([
+      [5, { eventType: 'group-0-0' }],
+      [6, { eventType: 'group-0-1' }],
+      [7, { eventType: 'group-2-0' }],
+    ]);
+    expect(await stored(b)).toEqual([
+      [0, { eventType: 'group-4-0' }],
+      [1, { eventType: 'group-4-1' }],
+      [2, { eventType: 'group-4-2' }],
+      [3, { eventType: 'group-6-0' }],
+      [4, { eventType: 'group-7-0' }],
+    ]);
+  });
+
+  it('a group the database refuses as a whole (a writer outside the group took a revision) is tried append by append', async () => {
+    const serial = new PgEventStore(pool, { groupCommit: { concurrency: 1 } });
+    const [w, x, y] = ['w', 'x', 'y'].map((name) => `gc-refused-${name}-${randomUUID()}`);
+    const event = (n: number): NewEvent => ({ type: 'TelemetryEventRecorded', data: { eventType: `e${n}` } });
+    // A writer in a transaction of its own takes x's first revision and has not committed yet.
+    const outside = await pool.connect();
+    await outside.query('BEGIN');
+    await new PgEventStore(outside).append(x, [event(0)], { expectedState: 'no_stream' });
+    // w's group is in flight while x's and y's appends wait, so those two share the next group; it
+    // waits on the outside writer's row of x.
+    const sent = [w, x, y].map((id, n) => serial.append(id, [event(n)], { expectedState: 'no_stream' }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await outside.query('COMMIT');
+    outside.release();
+    const [onW, onX, onY] = await Promise.allSettled(sent);
+    expect(onW.status).toBe('fulfilled');
+    // x's append conflicts with the committed writer; y's, refused with it as a group, is stored alone.
+    expect(onX).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedVersionError) });
+    expect(onY).toMatchObject({ status: 'fulfilled', value: { streamRevision: 0 } });
+    expect(serial.groupCommitStats).toMatchObject({
+      groups: 2,
+      appends: 3,
+      largestGroup: 2,
+      retriedAlone: 1,
+    });
+    expect((await store.readStream(x)).map((e) => e.data)).toEqual([{ eventType: 'e0' }]);
+    expect(await store.streamRevision(y)).toBe(0);
+  });
+
+  it('stores every acknowledged event once, in order and without gaps, and nothing refused', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(appendArbitrary, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 5 }),
+        async (rounds) => {
+          const run = randomUUID().slice(0, 8);
+          const streamIds = [0, 1, 2].map((n) => `gc-${run}-${n}`);
+          /** What the test believes each stream's revision is (from acknowledged appends). */
+          const known = [-1, -1, -1];
+          const acknowledged: { streamId: string; markers: string[]; revision: number }[] = [];
+          const refused: string[] = [];
+          const chosenSent: { events: NewEvent[]; markers: string[] }[] = [];
+          for (const round of rounds) {
+            const sends = round.map(async (append) => {
+              const streamId = streamIds[append.stream];
+              const expected: ExpectedState =
+                append.expected.kind === 'revision'
+                  ? Math.max(0, known[append.stream] + append.expected.offset)
+                  : append.expected.kind;
+              const reuse = append.ids === 'reused' ? chosenSent[chosenSent.length - 1] : undefined;
+              const markers = reuse?.markers ?? Array.from({ length: append.events }, () => randomUUID());
+              const events: NewEvent[] =
+                reuse?.events ??
+                markers.map((marker) => ({
+                  type: 'TelemetryEventRecorded' as const,
+                  data: { eventType: 'property', body: { marker } },
+                  ...(append.ids === 'made-here' ? {} : { eventId: randomUUID() }),
+                }));
+              if (append.ids === 'chosen') chosenSent.push({ events, markers });
+              try {
+                const result = await store.append(streamId, events, { expectedState: expected });
+                if (!result.idempotent)
+                  acknowledged.push({ streamId, markers, revision: result.streamRevision });
+              } catch (error) {
+                if (
+                  !(error instanceof WrongExpectedVersionError) &&
+                  !(error instanceof DuplicateEventIdError)
+                )
+                  throw error;
+                refused.push(...markers);
+              }
+            });
+            await Promise.all(sends);
+            for (const [index, streamId] of streamIds.entries())
+              known[index] = await store.streamRevision(streamId);
+          }
+
+          const stored = await pool.query<{ stream_id: string; revision: string; marker: string }>(
+            `SELECT stream_id, revision, data->'body'->>'marker' AS marker FROM es_events
+              WHERE stream_id = ANY($1) ORDER BY transaction_id, position`,
+            [streamIds],
+          );
+          const byMarker = new Map<string, { stream_id: string; revision: number }[]>();
+          for (const row of stored.rows)
+            byMarker.set(row.marker, [
+              ...(byMarker.get(row.marker) ?? []),
+              { stream_id: row.stream_id, revision: Number(row.revision) },
+            ]);
+          // Each acknowledged event once, in its stream, its last event at the answered revision.
+          for (const append of acknowledged) {
+            append.markers.forEach((marker, index) => {
+              expect(byMarker.get(marker)).toEqual([
+                {
+                  stream_id: append.streamId,
+                  revision: append.revision - (append.markers.length - 1) + index,
+                },
+              ]);
+            });
+          }
+          // Nothing refused (unless a retry of it was acknowledged later); nothing not acknowledged.
+          const acknowledgedMarkers = new Set(acknowledged.flatMap((append) => append.markers));
+          for (const marker of refused.filter((m) => !acknowledgedMarkers.has(m)))
+            expect(byMarker.has(marker)).toBe(false);
+          expect(stored.rowCount).toBe(acknowledged.reduce((sum, append) => sum + append.markers.length, 0));
+          // No gaps: each stream's revisions are 0..n-1, rising along the global order.
+          for (const streamId of streamIds) {
+            const revisions = stored.rows
+              .filter((row) => row.stream_id === streamId)
+              .map((r) => Number(r.revision));
+            expect(revisions).toEqual(revisions.map((_, index) => index));
+          }
+          // The global read returns each of them once, in the same order.
+          const all = await store.readAll(ZERO_POSITION, 1_000_000);
+          const ours = all.filter((event) => streamIds.includes(event.streamId));
+          expect(ours.map((event) => [event.streamId, event.revision])).toEqual(
+            stored.rows.map((row) => [row.stream_id, Number(row.revision)]),
+          );
+        },
+      ),
+      { numRuns: 40 },
+    );
+    // Groups of several appends were formed, and none had to be taken apart (the decision, not the
+    // unique index, kept two appends of one group off the same revision).
+    const stats = store.groupCommitStats!;
+    expect(stats.largestGroup).toBeGreaterThan(1);
+    expect(stats.appends).toBeGreaterThan(stats.groups);
+    expect(stats.retriedAlone).toBe(0);
+  });
+});
