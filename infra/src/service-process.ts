@@ -78,7 +78,10 @@ export class ServiceProcess {
 
   private spawn(): void {
     const log = fs.openSync(this.options.logFile, 'a');
-    const child = spawn(process.execPath, [this.options.script], {
+    // SERVICE_NODE_ARGS: flags for the services' node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`
+    // (node refuses --cpu-prof in NODE_OPTIONS).
+    const nodeArgs = (this.options.env.SERVICE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, this.options.script], {
       env: this.options.env,
       stdio: ['ignore', log, log],
     });

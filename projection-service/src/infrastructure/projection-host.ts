@@ -26,6 +26,7 @@ import {
 import type { Projection } from '../runtime/projection';
 import { CheckpointStore } from '../runtime/checkpoints';
 import { ProjectionRunner } from '../runtime/runner';
+import { SharedTail } from '../runtime/shared-tail';
 import { type RebuildRun, rebuildFigures } from '../runtime/rebuild-figures';
 import { LAG_SAMPLE_INTERVAL_MS, recordLagSample } from '../runtime/lag-samples';
 import type { ProjectionServiceConfig } from './config';
@@ -63,9 +64,11 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
     this.admin = new ProjectionAdmin(pool, store, projections);
     this.snapshots = new ProjectionSnapshots(pool, store, projections, logger);
     this.notifications = new AppendNotifications(poolConfig(config.databaseUrl));
+    // The runners of this process read the head of the global order once, through one tail.
+    const reader = new SharedTail(store);
     this.runners = projections.map(
       (projection) =>
-        new ProjectionRunner(projection, { pool, store, notifications: this.notifications, logger }),
+        new ProjectionRunner(projection, { pool, store, reader, notifications: this.notifications, logger }),
     );
     if (config.kafka) {
       const kafka = config.kafka;

@@ -16,6 +16,7 @@ import { readModelMigrations } from '../infrastructure/migrations';
 import { telemetryDailyProjection } from '../read-models/telemetry-daily/telemetry-daily.projection';
 import { affiliateClicksDailyProjection } from '../read-models/affiliate-clicks-daily/affiliate-clicks-daily.projection';
 import { ProjectionRunner } from './runner';
+import { SharedTail } from './shared-tail';
 import { ProjectionAdmin } from './admin';
 import { CheckpointStore } from './checkpoints';
 
@@ -127,6 +128,50 @@ describe('projection runner', () => {
       await a.stop();
       await b.stop();
       await otherPool.end();
+    }
+  });
+
+  it('runs several projections through one shared tail: each applies every event of its own once', async () => {
+    const tail = new SharedTail(store);
+    const runners = projections.map(
+      (projection) =>
+        new ProjectionRunner(projection, {
+          pool,
+          store,
+          reader: tail,
+          notifications,
+          logger,
+          options: { batchSize: 7, pollIntervalMs: 50, standbyRetryMs: 50 },
+        }),
+    );
+    for (const runner of runners) runner.start();
+    try {
+      let last = (await appendTelemetry(1, 'shared')).position;
+      for (let round = 0; round < 10; round++) {
+        await appendTelemetry(3, 'shared');
+        last = (
+          await store.append(`clicks-${randomUUID()}`, [
+            { type: 'AffiliateLinkClicked', data: { affiliateCode: 'shared', landingPath: null } },
+          ])
+        ).position;
+      }
+      const admin = new ProjectionAdmin(pool, store, projections);
+      expect(
+        await admin.waitFor(
+          projections.map((p) => p.name),
+          last,
+          5000,
+        ),
+      ).toBe(true);
+      expect(await telemetryCounts()).toEqual(await expectedTelemetryCounts());
+      const clicks = await pool.query<{ count: string }>(
+        `SELECT sum(count) AS count FROM rm_affiliate_clicks_daily WHERE affiliate_code = 'shared'`,
+      );
+      expect(Number(clicks.rows[0].count)).toBe(10);
+      // The runners read the head of the global order through the tail.
+      expect(tail.reads.shared).toBeGreaterThan(0);
+    } finally {
+      await Promise.all(runners.map((runner) => runner.stop()));
     }
   });
 

@@ -4,6 +4,7 @@ import { type EventPosition, type RecordedEvent } from '@app/contracts';
 import { type AppendNotifications, type PgEventStore, PollingWorker } from '@app/server-kit';
 import type { Projection } from './projection';
 import { type Checkpoint, CheckpointStore } from './checkpoints';
+import type { GlobalReader } from './shared-tail';
 
 export type RunnerOptions = {
   batchSize: number;
@@ -37,6 +38,8 @@ export class ProjectionRunner extends PollingWorker {
     private readonly deps: {
       pool: Pool;
       store: PgEventStore;
+      /** Where the global order is read: the store (default) or a SharedTail of the process's runners. */
+      reader?: GlobalReader;
       notifications: AppendNotifications;
       logger: Logger;
       options?: Partial<RunnerOptions>;
@@ -84,7 +87,7 @@ export class ProjectionRunner extends PollingWorker {
     const checkpoint = this.checkpoint ?? (await this.checkpoints.load(this.name));
     this.checkpoint = checkpoint;
     const limit = checkpoint.state === 'rebuilding' ? this.options.rebuildBatchSize : this.options.batchSize;
-    const events = await this.deps.store.readAll(checkpoint.position, limit);
+    const events = await (this.deps.reader ?? this.deps.store).readAll(checkpoint.position, limit);
     if (events.length === 0) {
       if (checkpoint.state === 'rebuilding') await this.finishEmptyRebuild(checkpoint);
       return 0;
@@ -98,11 +101,10 @@ export class ProjectionRunner extends PollingWorker {
     const fresh = events.filter((e) => after(e, checkpoint.position));
     if (fresh.length === 0) return;
     const last = fresh[fresh.length - 1];
-    const client = await this.deps.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const moved = await client.query<{ state: Checkpoint['state'] }>(
-        `UPDATE projection_checkpoints SET
+    const relevant = fresh.filter((e) => this.handled.has(e.type));
+    const move = {
+      name: 'projection_checkpoint_move',
+      text: `UPDATE projection_checkpoints SET
            transaction_id = $2::text::xid8,
            position = $3,
            events_processed = events_processed + $4,
@@ -116,29 +118,48 @@ export class ProjectionRunner extends PollingWorker {
            updated_at = clock_timestamp()
          WHERE name = $1 AND transaction_id = $5::text::xid8 AND position = $6
          RETURNING state`,
-        [
-          this.name,
-          last.transactionId.toString(),
-          last.position.toString(),
-          fresh.length,
-          checkpoint.position.transactionId.toString(),
-          checkpoint.position.position.toString(),
-        ],
-      );
-      if (moved.rowCount === 0) {
+      values: [
+        this.name,
+        last.transactionId.toString(),
+        last.position.toString(),
+        fresh.length,
+        checkpoint.position.transactionId.toString(),
+        checkpoint.position.position.toString(),
+      ],
+    };
+    const moved = (state: Checkpoint['state']) => {
+      this.checkpoint = {
+        ...checkpoint,
+        position: { transactionId: last.transactionId, position: last.position },
+        state,
+      };
+    };
+    if (relevant.length === 0) {
+      // Nothing of this projection's: moving the checkpoint is the whole change, one statement.
+      try {
+        const result = await this.deps.pool.query<{ state: Checkpoint['state'] }>(move);
+        // Someone else moved it (a rebuild, or another runner after losing our lock): start over.
+        if (result.rowCount === 0) this.checkpoint = undefined;
+        else moved(result.rows[0].state);
+      } catch (error) {
+        this.checkpoint = undefined;
+        throw error;
+      }
+      return;
+    }
+    const client = await this.deps.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await client.query<{ state: Checkpoint['state'] }>(move);
+      if (result.rowCount === 0) {
         // Someone else moved it (a rebuild, or another runner after losing our lock): start over.
         await client.query('ROLLBACK');
         this.checkpoint = undefined;
         return;
       }
-      const relevant = fresh.filter((e) => this.handled.has(e.type));
-      if (relevant.length > 0) await this.projection.apply(relevant, client);
+      await this.projection.apply(relevant, client);
       await client.query('COMMIT');
-      this.checkpoint = {
-        ...checkpoint,
-        position: { transactionId: last.transactionId, position: last.position },
-        state: moved.rows[0].state,
-      };
+      moved(result.rows[0].state);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       this.checkpoint = undefined;

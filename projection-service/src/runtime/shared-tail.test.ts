@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import { ZERO_POSITION, type EventPosition, type RecordedEvent } from '@app/contracts';
+import {
+  PgEventStore,
+  createPool,
+  createTestDatabase,
+  eventStoreMigrations,
+  migrate,
+  type NewEvent,
+  type TestDatabase,
+} from '@app/server-kit';
+import { SharedTail } from './shared-tail';
+
+/*
+ * The shared tail answers exactly what the store's safe global read answers, and readers waiting at
+ * the head share one read of it.
+ */
+let db: TestDatabase;
+let pool: Pool;
+let store: PgEventStore;
+
+beforeAll(async () => {
+  db = await createTestDatabase((url) => migrate(url, eventStoreMigrations));
+  pool = createPool(db.url, { max: 10 });
+  store = new PgEventStore(pool);
+});
+afterAll(async () => {
+  await pool.end();
+  await db.drop();
+});
+
+const append = (count: number) =>
+  store.append(
+    `tail-${randomUUID()}`,
+    Array.from({ length: count }, (_, n): NewEvent => ({
+      type: 'TelemetryEventRecorded',
+      data: { eventType: `e${n}` },
+    })),
+  );
+const ids = (events: readonly RecordedEvent[]) => events.map((event) => event.metadata.eventId);
+const at = (event: RecordedEvent): EventPosition => ({
+  transactionId: event.transactionId,
+  position: event.position,
+});
+
+it('answers what the store answers; readers at the head share one read, readers inside the run read none', async () => {
+  const tail = new SharedTail(store, { capacity: 8 });
+  const head = (await store.head()).position ?? ZERO_POSITION;
+  // A caught-up reader finds nothing, which starts the run at its position.
+  expect(await tail.readAll(head, 100)).toEqual([]);
+  expect(tail.reads).toEqual({ shared: 0, direct: 1 });
+
+  await append(3);
+  await append(2);
+  const expected = await store.readAll(head, 100);
+  expect(expected).toHaveLength(5);
+  // Ten readers woken at once: one read of the store for all of them.
+  const answers = await Promise.all(Array.from({ length: 10 }, () => tail.readAll(head, 100)));
+  for (const answer of answers) expect(ids(answer)).toEqual(ids(expected));
+  expect(tail.reads).toEqual({ shared: 1, direct: 1 });
+
+  // Inside the run: slices, within the limit, without reading the store.
+  expect(ids(await tail.readAll(head, 2))).toEqual(ids(expected.slice(0, 2)));
+  expect(ids(await tail.readAll(at(expected[1]), 100))).toEqual(ids(expected.slice(2)));
+  expect(tail.reads.shared).toBe(1);
+
+  // The run keeps the latest `capacity` events; a reader behind them reads the store itself.
+  await append(6);
+  const end = at(expected[4]);
+  const more = await store.readAll(end, 100);
+  expect(ids(await tail.readAll(end, 100))).toEqual(ids(more));
+  expect(tail.reads).toEqual({ shared: 2, direct: 1 });
+  expect(ids(await tail.readAll(head, 100))).toEqual(ids([...expected, ...more]));
+  expect(tail.reads.direct).toBe(2);
+  // At the new end there is nothing yet: one read answers it, and is shared a moment by readers after it.
+  const last = at(more[more.length - 1]);
+  expect(await tail.readAll(last, 100)).toEqual([]);
+  expect(await tail.readAll(last, 100)).toEqual([]);
+  expect(tail.reads.shared).toBeLessThanOrEqual(4);
+});
+
+it('a reader ahead of the run (its own position, from another process) moves the run there', async () => {
+  const tail = new SharedTail(store);
+  const before = (await store.head()).position ?? ZERO_POSITION;
+  expect(await tail.readAll(before, 100)).toEqual([]);
+  const appended = await append(2);
+  const later = await store.readAll(before, 100);
+  expect(ids(await tail.readAll(appended.position, 100))).toEqual([]);
+  // The run now starts at the later position; a reader at the old one is outside it and reads directly.
+  expect(ids(await tail.readAll(before, 100))).toEqual(ids(later));
+});
