@@ -28,6 +28,19 @@ type Route = { call: ApiCall; match: (path: string) => Record<string, string> | 
  */
 export function createGateway(options: GatewayOptions): http.Server {
   const routes: Route[] = apiCalls.map((call) => ({ call, match: pathMatcher(call) }));
+  // Most calls have a fixed path: the routes matching one of those (the fixed ones and any with
+  // parameters that match it too) are looked up; any other path is matched against the routes with
+  // parameters only, one after another. Either way the same routes as matching every route.
+  const withParameters = routes.filter((route) => route.call.path.includes('{'));
+  const byFixedPath = new Map<string, Route[]>();
+  for (const route of routes)
+    if (!route.call.path.includes('{'))
+      byFixedPath.set(
+        route.call.path,
+        routes.filter((other) => other.match(route.call.path)),
+      );
+  const routesOf = (fullPath: string): Route[] =>
+    byFixedPath.get(fullPath) ?? withParameters.filter((route) => route.match(fullPath));
   // Keep-alive to the services: a new TCP connection per request cost more than the request.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
   const targets = Object.fromEntries(
@@ -81,7 +94,7 @@ export function createGateway(options: GatewayOptions): http.Server {
   /** Routes /api by the contracts, without Express: this is the hot path. */
   const handleApi = (request: http.IncomingMessage, response: http.ServerResponse) => {
     const fullPath = (request.url ?? '/').split('?')[0];
-    const matching = routes.filter((r) => r.match(fullPath));
+    const matching = routesOf(fullPath);
     const route = matching.find((r) => r.call.method === request.method);
     if (route) return forward(request, response, route.call.service);
     const allowed = [...new Set(matching.map((r) => r.call.method))];

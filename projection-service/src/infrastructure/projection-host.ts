@@ -8,6 +8,7 @@ import {
   type EventBus,
   PgEventStore,
   createKafkaBus,
+  createPool,
   poolConfig,
   CONFIG,
   LOGGER,
@@ -44,6 +45,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
   readonly snapshots: ProjectionSnapshots;
   private readonly notifications: AppendNotifications;
   private readonly runners: ProjectionRunner[];
+  private readonly runnerPool: Pool;
   private readonly bus: EventBus | undefined;
   private readonly consumer: KafkaProjectionConsumer | undefined;
   private readonly visibility: KafkaVisibility | undefined;
@@ -64,11 +66,23 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
     this.admin = new ProjectionAdmin(pool, store, projections);
     this.snapshots = new ProjectionSnapshots(pool, store, projections, logger);
     this.notifications = new AppendNotifications(poolConfig(config.databaseUrl));
+    // The runners write only what the events say (read models and their checkpoints, moved in the same
+    // transaction), so their commits need not wait for the WAL flush: a crash can lose the last
+    // moments of them only together, and the runners apply those events again. Waiting would put a
+    // flush per projection per batch in the queue the appends' own commits wait in.
+    this.runnerPool = createPool(config.databaseUrl, { max: 10, options: '-c synchronous_commit=off' });
+    const runnerStore = new PgEventStore(this.runnerPool);
     // The runners of this process read the head of the global order once, through one tail.
-    const reader = new SharedTail(store);
+    const reader = new SharedTail(runnerStore);
     this.runners = projections.map(
       (projection) =>
-        new ProjectionRunner(projection, { pool, store, reader, notifications: this.notifications, logger }),
+        new ProjectionRunner(projection, {
+          pool: this.runnerPool,
+          store: runnerStore,
+          reader,
+          notifications: this.notifications,
+          logger,
+        }),
     );
     if (config.kafka) {
       const kafka = config.kafka;
@@ -169,6 +183,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
     await this.consumer?.stop();
     await this.bus?.close();
     await this.notifications.stop();
+    await this.runnerPool.end();
     await this.pool.end();
   }
 
