@@ -100,11 +100,6 @@ const STREAM_PAGE = 1000;
 const EVENT_COLUMNS =
   'position, transaction_id::text AS xid_text, stream_id, revision, event_id, type, version, data, metadata';
 
-/**
- * The event store on PostgreSQL. Appends go through the es_append function (one round trip);
- * the global read skips nothing committed late: it reads only transactions older than the
- * snapshot's xmin and orders by (transaction_id, position).
- */
 export type PgEventStoreOptions = {
   /** Wake subscribers (NOTIFY) after appends; default true. */
   notify?: boolean;
@@ -115,6 +110,11 @@ export type PgEventStoreOptions = {
   groupCommit?: boolean | Partial<GroupCommitOptions>;
 };
 
+/**
+ * The event store on PostgreSQL. Appends go through the es_append function (one round trip);
+ * the global read skips nothing committed late: it reads only transactions older than the
+ * snapshot's xmin and orders by (transaction_id, position).
+ */
 export class PgEventStore {
   private notifyScheduled = false;
   private lastNotifyAt = 0;
