@@ -111,8 +111,9 @@ export type PgEventStoreOptions = {
 };
 
 /**
- * The event store on PostgreSQL. Appends go through the es_append function (one round trip);
- * the global read skips nothing committed late: it reads only transactions older than the
+ * The event store on PostgreSQL. Small appends waiting at the same moment share a transaction
+ * (group commit, es_append_group); the others take one round trip each (one INSERT, or es_append).
+ * The global read skips nothing committed late: it reads only transactions older than the
  * snapshot's xmin and orders by (transaction_id, position).
  */
 export class PgEventStore {
