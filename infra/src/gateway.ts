@@ -14,8 +14,11 @@ import {
 export type GatewayOptions = {
   port: number;
   host?: string;
-  /** Base URLs of the services, e.g. http://127.0.0.1:8081. */
-  services: Record<ServiceName, string>;
+  /**
+   * Base URLs of the services, e.g. http://127.0.0.1:8081; several for a service running as several
+   * processes, which then take the calls in turn.
+   */
+  services: Record<ServiceName, string | readonly string[]>;
   /** The built web app (web/dist); every other path answers its index.html. */
   webDist: string;
 };
@@ -43,13 +46,24 @@ export function createGateway(options: GatewayOptions): http.Server {
     byFixedPath.get(fullPath) ?? withParameters.filter((route) => route.match(fullPath));
   // Keep-alive to the services: a new TCP connection per request cost more than the request.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
-  const targets = Object.fromEntries(
-    Object.entries(options.services).map(([name, url]) => [name, new URL(url)]),
-  ) as Record<ServiceName, URL>;
+  const instances = Object.entries(options.services).map(
+    ([name, urls]) => [name, (typeof urls === 'string' ? [urls] : urls).map((url) => new URL(url))] as const,
+  );
+  if (instances.some(([, urls]) => urls.length === 0))
+    throw new Error('Every service needs at least one URL.');
+  const targets = Object.fromEntries(instances) as Record<ServiceName, URL[]>;
+  // The next process of each service to take a call (round robin: the calls are short and alike).
+  const turns = Object.fromEntries(instances.map(([name]) => [name, 0])) as Record<ServiceName, number>;
+  const nextTarget = (service: ServiceName): URL => {
+    const urls = targets[service];
+    const url = urls[turns[service] % urls.length];
+    turns[service] = (turns[service] + 1) % urls.length;
+    return url;
+  };
 
   /** Streams the request to the service and its answer back, adding the X-Forwarded headers. */
   const forward = (request: http.IncomingMessage, response: http.ServerResponse, service: ServiceName) => {
-    const target = targets[service];
+    const target = nextTarget(service);
     const upstream = http.request(
       {
         host: target.hostname,
@@ -111,16 +125,19 @@ export function createGateway(options: GatewayOptions): http.Server {
   const app = express();
   app.disable('x-powered-by');
   app.get('/health', async (_request, response) => {
-    const checks = await Promise.all(
-      Object.entries(options.services).map(async ([name, url]) => {
+    // A service is as ready as the least ready of its processes (each is numbered after the first).
+    const probes = instances.flatMap(([name, urls]) =>
+      urls.map(async (url, index) => {
+        const label = index === 0 ? name : `${name}-${index + 1}`;
         try {
-          const answer = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(2000) });
-          return [name, answer.ok ? 'ready' : 'not ready'] as const;
+          const answer = await fetch(`${url.origin}/health/ready`, { signal: AbortSignal.timeout(2000) });
+          return [label, answer.ok ? 'ready' : 'not ready'] as const;
         } catch {
-          return [name, 'down'] as const;
+          return [label, 'down'] as const;
         }
       }),
     );
+    const checks = await Promise.all(probes);
     const ready = checks.every(([, state]) => state === 'ready');
     response
       .status(ready ? 200 : 503)

@@ -23,6 +23,12 @@ export type PlatformOptions = {
   databaseUrl?: string;
   staffToken: string;
   log?: (line: string) => void;
+  /**
+   * Processes of each service behind the gateway (default COMMAND_SERVICE_INSTANCES and
+   * PROJECTION_SERVICE_INSTANCES, else 1). The gateway spreads calls over them in turn; the workers in
+   * them (projection runners, the outbox, schedulers) elect one leader each through advisory locks.
+   */
+  instances?: { command?: number; projection?: number };
 };
 
 /**
@@ -45,9 +51,23 @@ async function stripeSettings(
 export type RunningPlatform = {
   url: string;
   databaseUrl: string;
+  /** The first process of each service. */
   services: { command: ServiceProcess; projection: ServiceProcess };
+  /** Every process of each service, the first one first. */
+  instances: { command: ServiceProcess[]; projection: ServiceProcess[] };
   stop(): Promise<void>;
 };
+
+/** How many processes of a service to run: the option, else the environment variable, else 1. */
+export function instanceCount(option: number | undefined, variable: string): number {
+  const raw = option ?? (process.env[variable] ? Number(process.env[variable]) : 1);
+  if (!Number.isInteger(raw) || raw < 1 || raw > 16) {
+    throw new Error(
+      `${variable} must be a whole number from 1 to 16, not ${process.env[variable] ?? option}.`,
+    );
+  }
+  return raw;
+}
 
 const DATABASE_NAME = 'platform';
 
@@ -91,7 +111,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
 
     const stripe = await stripeStarting;
     stripeMock = stripe.mock;
-    const [commandPort, projectionPort] = [await freePort(), await freePort()];
+    const commandCount = instanceCount(options.instances?.command, 'COMMAND_SERVICE_INSTANCES');
+    const projectionCount = instanceCount(options.instances?.projection, 'PROJECTION_SERVICE_INSTANCES');
+    const commandPorts: number[] = [];
+    for (let i = 0; i < commandCount; i++) commandPorts.push(await freePort());
+    const projectionPorts: number[] = [];
+    for (let i = 0; i < projectionCount; i++) projectionPorts.push(await freePort());
     const env = {
       ...process.env,
       ...stripe.env,
@@ -102,35 +127,45 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       // Where browsers reach the platform: OAuth callbacks and the sign-in page's postMessage target.
       PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${options.port}`,
     };
-    const command = new ServiceProcess({
-      name: 'command-service',
-      script: path.join(repoRoot, 'command-service/dist/main.js'),
-      env: {
-        ...env,
-        COMMAND_SERVICE_PORT: String(commandPort),
-        SERVICE_NAME: 'command-service',
-        PROJECTION_SERVICE_URL: `http://127.0.0.1:${projectionPort}`,
-      },
-      readyUrl: `http://127.0.0.1:${commandPort}/health/ready`,
-      logFile: path.join(logDir, 'command-service.log'),
-      restart: true,
-    });
-    const projection = new ServiceProcess({
-      name: 'projection-service',
-      script: path.join(repoRoot, 'projection-service/dist/main.js'),
-      env: { ...env, PROJECTION_SERVICE_PORT: String(projectionPort), SERVICE_NAME: 'projection-service' },
-      readyUrl: `http://127.0.0.1:${projectionPort}/health/ready`,
-      logFile: path.join(logDir, 'projection-service.log'),
-      restart: true,
-    });
-    services.push(command, projection);
+    // The second and later processes of a service log to a file of their own (command-service-2.log).
+    const logOf = (name: string, index: number) =>
+      path.join(logDir, index === 0 ? `${name}.log` : `${name}-${index + 1}.log`);
+    const commands = commandPorts.map(
+      (port, index) =>
+        new ServiceProcess({
+          name: index === 0 ? 'command-service' : `command-service-${index + 1}`,
+          script: path.join(repoRoot, 'command-service/dist/main.js'),
+          env: {
+            ...env,
+            COMMAND_SERVICE_PORT: String(port),
+            SERVICE_NAME: 'command-service',
+            // Any process of the read side answers whether a position is visible (the checkpoints are shared).
+            PROJECTION_SERVICE_URL: `http://127.0.0.1:${projectionPorts[index % projectionCount]}`,
+          },
+          readyUrl: `http://127.0.0.1:${port}/health/ready`,
+          logFile: logOf('command-service', index),
+          restart: true,
+        }),
+    );
+    const projections = projectionPorts.map(
+      (port, index) =>
+        new ServiceProcess({
+          name: index === 0 ? 'projection-service' : `projection-service-${index + 1}`,
+          script: path.join(repoRoot, 'projection-service/dist/main.js'),
+          env: { ...env, PROJECTION_SERVICE_PORT: String(port), SERVICE_NAME: 'projection-service' },
+          readyUrl: `http://127.0.0.1:${port}/health/ready`,
+          logFile: logOf('projection-service', index),
+          restart: true,
+        }),
+    );
+    services.push(...commands, ...projections);
     await Promise.all(services.map((s) => s.start()));
 
     gateway = createGateway({
       port: options.port,
       services: {
-        'command-service': `http://127.0.0.1:${commandPort}`,
-        'projection-service': `http://127.0.0.1:${projectionPort}`,
+        'command-service': commandPorts.map((port) => `http://127.0.0.1:${port}`),
+        'projection-service': projectionPorts.map((port) => `http://127.0.0.1:${port}`),
       },
       webDist: path.join(repoRoot, 'web/dist'),
     });
@@ -138,7 +173,13 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       gateway!.once('error', reject);
       gateway!.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
     });
-    return { url: `http://localhost:${options.port}`, databaseUrl, services: { command, projection }, stop };
+    return {
+      url: `http://localhost:${options.port}`,
+      databaseUrl,
+      services: { command: commands[0], projection: projections[0] },
+      instances: { command: commands, projection: projections },
+      stop,
+    };
   } catch (error) {
     stripeMock ??= (await stripeStarting.catch(() => undefined))?.mock;
     await stop().catch(() => undefined);

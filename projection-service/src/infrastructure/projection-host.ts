@@ -28,6 +28,7 @@ import type { Projection } from '../runtime/projection';
 import { CheckpointStore } from '../runtime/checkpoints';
 import { ProjectionRunner } from '../runtime/runner';
 import { SharedTail } from '../runtime/shared-tail';
+import { CheckpointMoves } from '../runtime/checkpoint-moves';
 import { type RebuildRun, rebuildFigures } from '../runtime/rebuild-figures';
 import { LAG_SAMPLE_INTERVAL_MS, recordLagSample } from '../runtime/lag-samples';
 import type { ProjectionServiceConfig } from './config';
@@ -74,12 +75,15 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
     const runnerStore = new PgEventStore(this.runnerPool);
     // The runners of this process read the head of the global order once, through one tail.
     const reader = new SharedTail(runnerStore);
+    // ... and move the checkpoints of those with nothing to apply in one statement per wake.
+    const moves = new CheckpointMoves(this.runnerPool);
     this.runners = projections.map(
       (projection) =>
         new ProjectionRunner(projection, {
           pool: this.runnerPool,
           store: runnerStore,
           reader,
+          moves,
           notifications: this.notifications,
           logger,
         }),

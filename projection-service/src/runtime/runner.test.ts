@@ -17,6 +17,7 @@ import { telemetryDailyProjection } from '../read-models/telemetry-daily/telemet
 import { affiliateClicksDailyProjection } from '../read-models/affiliate-clicks-daily/affiliate-clicks-daily.projection';
 import { ProjectionRunner } from './runner';
 import { SharedTail } from './shared-tail';
+import { CheckpointMoves } from './checkpoint-moves';
 import { ProjectionAdmin } from './admin';
 import { CheckpointStore } from './checkpoints';
 
@@ -133,12 +134,14 @@ describe('projection runner', () => {
 
   it('runs several projections through one shared tail: each applies every event of its own once', async () => {
     const tail = new SharedTail(store);
+    const moves = new CheckpointMoves(pool);
     const runners = projections.map(
       (projection) =>
         new ProjectionRunner(projection, {
           pool,
           store,
           reader: tail,
+          moves,
           notifications,
           logger,
           options: { batchSize: 7, pollIntervalMs: 50, standbyRetryMs: 50 },
@@ -170,6 +173,10 @@ describe('projection runner', () => {
       expect(Number(clicks.rows[0].count)).toBe(10);
       // The runners read the head of the global order through the tail.
       expect(tail.reads.shared).toBeGreaterThan(0);
+      // Batches with nothing of a projection's (the clicks for the telemetry runner) moved its checkpoint
+      // through the shared moves.
+      expect(moves.sent.moves).toBeGreaterThan(0);
+      expect(moves.sent.statements).toBeLessThanOrEqual(moves.sent.moves);
     } finally {
       await Promise.all(runners.map((runner) => runner.stop()));
     }

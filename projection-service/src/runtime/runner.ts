@@ -5,6 +5,7 @@ import { type AppendNotifications, type PgEventStore, PollingWorker } from '@app
 import type { Projection } from './projection';
 import { type Checkpoint, CheckpointStore } from './checkpoints';
 import type { GlobalReader } from './shared-tail';
+import { CheckpointMoves } from './checkpoint-moves';
 
 export type RunnerOptions = {
   batchSize: number;
@@ -30,6 +31,7 @@ export const defaultRunnerOptions: RunnerOptions = {
 export class ProjectionRunner extends PollingWorker {
   private checkpoint: Checkpoint | undefined;
   private readonly checkpoints: CheckpointStore;
+  private readonly moves: CheckpointMoves;
   private readonly handled: Set<string>;
   private readonly options: RunnerOptions;
 
@@ -40,6 +42,8 @@ export class ProjectionRunner extends PollingWorker {
       store: PgEventStore;
       /** Where the global order is read: the store (default) or a SharedTail of the process's runners. */
       reader?: GlobalReader;
+      /** Where checkpoints moved past batches with nothing of the projection's go: shared by the runners of a process. */
+      moves?: CheckpointMoves;
       notifications: AppendNotifications;
       logger: Logger;
       options?: Partial<RunnerOptions>;
@@ -48,6 +52,7 @@ export class ProjectionRunner extends PollingWorker {
     const options = { ...defaultRunnerOptions, ...deps.options };
     super({ ...deps, lockKey: `projection:${projection.name}`, polling: options });
     this.checkpoints = new CheckpointStore(deps.pool);
+    this.moves = deps.moves ?? new CheckpointMoves(deps.pool);
     this.handled = new Set(projection.eventTypes);
     this.options = options;
   }
@@ -135,12 +140,18 @@ export class ProjectionRunner extends PollingWorker {
       };
     };
     if (relevant.length === 0) {
-      // Nothing of this projection's: moving the checkpoint is the whole change, one statement.
+      // Nothing of this projection's: moving the checkpoint is the whole change, sent with the other
+      // runners' moves of this turn in one statement.
       try {
-        const result = await this.deps.pool.query<{ state: Checkpoint['state'] }>(move);
+        const state = await this.moves.move({
+          name: this.name,
+          from: checkpoint.position,
+          to: { transactionId: last.transactionId, position: last.position },
+          events: fresh.length,
+        });
         // Someone else moved it (a rebuild, or another runner after losing our lock): start over.
-        if (result.rowCount === 0) this.checkpoint = undefined;
-        else moved(result.rows[0].state);
+        if (state === undefined) this.checkpoint = undefined;
+        else moved(state);
       } catch (error) {
         this.checkpoint = undefined;
         throw error;

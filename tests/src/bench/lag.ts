@@ -2,7 +2,12 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { comparePositions, parsePosition, systemStatus } from '@app/contracts';
 import { freePort } from '@app/infra/dist/free-port';
-import { newStaffToken, startPlatform } from '@app/infra/dist/platform';
+import {
+  type PlatformOptions,
+  type RunningPlatform,
+  newStaffToken,
+  startPlatform,
+} from '@app/infra/dist/platform';
 import type { LoadInput, LoadReport, ProbeInput, ProbeReport, ProbeStop, WorkerMessage } from './lag-worker';
 import { type CpuUse, type Percentiles, cpuMeter, percentiles, progress, round, rssMb } from './support';
 
@@ -116,37 +121,65 @@ function visibleLags(load: LoadReport, probe: ProbeReport): { lags: number[]; ne
   return { lags, neverVisible };
 }
 
+export type LagStage = { ratePerSecond: number; warmupMs: number; durationMs: number };
+
 /**
  * Append-to-visible lag through the whole running platform: gateway, command-service, event
  * store, notification, projection-service runner, checkpoint. Load and probe run in workers; this
  * thread hosts the gateway and samples the services' memory while the load is measured.
  */
-export async function measureVisibleLag(options: {
+export async function measureVisibleLag(
+  options: { dataDir: string; instances?: PlatformOptions['instances'] } & LagStage,
+): Promise<LagMeasurement> {
+  const [only] = await measureVisibleLagStages({ ...options, stages: [options] });
+  return only;
+}
+
+/**
+ * The same at several rates, one after another on one started platform (each stage after the platform
+ * has come to rest again); answers one measurement per stage.
+ */
+export async function measureVisibleLagStages(options: {
   dataDir: string;
-  ratePerSecond: number;
-  warmupMs: number;
-  durationMs: number;
-}): Promise<LagMeasurement> {
+  instances?: PlatformOptions['instances'];
+  stages: readonly LagStage[];
+}): Promise<LagMeasurement[]> {
   const port = await freePort();
   const platform = await startPlatform({
     port,
     host: '127.0.0.1',
     dataDir: options.dataDir,
     staffToken: newStaffToken(),
+    instances: options.instances,
     log: (line) => progress(`platform: ${line}`),
   });
-  const workers: Worker[] = [];
   try {
     const baseUrl = `http://127.0.0.1:${port}`;
     const before = await fetch(`${baseUrl}${systemStatus.path}`);
     if (!before.ok)
       throw new Error(`The platform's status answered ${before.status}: ${await before.text()}`);
+    const measurements: LagMeasurement[] = [];
+    for (const stage of options.stages) {
+      // The services finish starting in the background (compile servers, warm-ups, content), and a
+      // stage may leave work behind: each load is measured on a platform at rest.
+      const settleSeconds = await settle();
+      progress(`lag: the platform settled after ${settleSeconds} s`);
+      measurements.push(await measureStage(platform, baseUrl, stage, settleSeconds));
+    }
+    return measurements;
+  } finally {
+    await platform.stop();
+  }
+}
 
-    // The services finish starting in the background (compile servers, warm-ups, content): the load
-    // is measured on a platform at rest, not beside JVMs starting on the same two cores.
-    const settleSeconds = await settle();
-    progress(`lag: the platform settled after ${settleSeconds} s`);
-
+async function measureStage(
+  platform: RunningPlatform,
+  baseUrl: string,
+  options: LagStage,
+  settleSeconds: number,
+): Promise<LagMeasurement> {
+  const workers: Worker[] = [];
+  try {
     const probe = startWorker({
       role: 'probe',
       databaseUrl: platform.databaseUrl,
@@ -155,6 +188,7 @@ export async function measureVisibleLag(options: {
     });
     workers.push(probe.worker);
     probe.done.catch(() => undefined); // awaited below; this only keeps an early failure from being unhandled
+    // The first process of each service (the only one unless the platform runs several).
     const command = new RssSampler(() => platform.services.command.pid);
     const projection = new RssSampler(() => platform.services.projection.pid);
     let timer: NodeJS.Timeout | undefined;
@@ -170,10 +204,12 @@ export async function measureVisibleLag(options: {
       },
       () => {
         progress(`lag: warm-up done, measuring ${options.durationMs / 1000} s at ${options.ratePerSecond}/s`);
+        const pids = (name: string, processes: { pid: number | undefined }[]) =>
+          Object.fromEntries(processes.map((p, i) => [i === 0 ? name : `${name}${i + 1}`, p.pid]));
         cpu = cpuMeter(
           {
-            commandService: platform.services.command.pid,
-            projectionService: platform.services.projection.pid,
+            ...pids('commandService', platform.instances.command),
+            ...pids('projectionService', platform.instances.projection),
           },
           'postgres',
         );
@@ -242,6 +278,5 @@ export async function measureVisibleLag(options: {
     };
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
-    await platform.stop();
   }
 }
