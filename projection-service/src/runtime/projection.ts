@@ -12,12 +12,21 @@ export type Projection = {
   readonly eventTypes: readonly EventType[];
   /** Its tables, emptied when it is rebuilt. */
   readonly tables: readonly string[];
+  /**
+   * Whether an event of its types can change the read model (default: every one). A batch without such
+   * an event is not applied: the runner only moves past it (e.g. the audit history and anonymous telemetry).
+   */
+  concerns?(event: RecordedEvent): boolean;
   apply(events: readonly RecordedEvent[], tx: PoolClient): Promise<void>;
 };
 
 /** A projection as written: its batch holds only its types, so `switch (event.type)` narrows. */
-export type ProjectionDefinition<T extends EventType> = Omit<Projection, 'eventTypes' | 'apply'> & {
+export type ProjectionDefinition<T extends EventType> = Omit<
+  Projection,
+  'eventTypes' | 'apply' | 'concerns'
+> & {
   readonly eventTypes: readonly T[];
+  concerns?(event: RecordedEventOfType<T>): boolean;
   apply(events: readonly RecordedEventOfType<T>[], tx: PoolClient): Promise<void>;
 };
 
@@ -29,6 +38,7 @@ export function defineProjection<T extends EventType>(definition: ProjectionDefi
     name: definition.name,
     eventTypes: definition.eventTypes,
     tables: definition.tables,
+    concerns: (event) => isHandled(event) && (definition.concerns?.(event) ?? true),
     apply: (events, tx) => definition.apply(events.filter(isHandled), tx),
   };
 }

@@ -8,8 +8,10 @@ import { type PublishReport, publishContent } from '../publish';
 
 /**
  * Publishes the content folder the deployment ships when the service starts (PUBLISH_CONTENT=false
- * turns it off), and on staff request. Runs are serialised within the process; across instances the
- * streams' expected versions keep each version single.
+ * turns it off), and on staff request. Runs are serialised within the process, and across the processes
+ * of the service by an advisory lock: several instances starting together publish once, the others then
+ * find everything unchanged (the streams' expected versions would keep each version single anyway, but
+ * the losers of those races would log a failed publish).
  */
 @Injectable()
 export class ContentPublisher implements OnApplicationBootstrap {
@@ -37,9 +39,26 @@ export class ContentPublisher implements OnApplicationBootstrap {
 
   publish(actor: Actor): Promise<PublishReport> {
     const run = this.running.then(() =>
-      publishContent({ pool: this.pool, dir: this.config.env.CONTENT_DIR, actor }),
+      this.acrossProcesses(() =>
+        publishContent({ pool: this.pool, dir: this.config.env.CONTENT_DIR, actor }),
+      ),
     );
     this.running = run.catch(() => undefined);
     return run;
+  }
+
+  /** Runs `work` while holding the publishers' advisory lock (waiting for another process's run to end). */
+  private async acrossProcesses<T>(work: () => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query(`SELECT pg_advisory_lock(hashtext('content-publisher'))`);
+      try {
+        return await work();
+      } finally {
+        await client.query(`SELECT pg_advisory_unlock(hashtext('content-publisher'))`);
+      }
+    } finally {
+      client.release();
+    }
   }
 }

@@ -351,21 +351,53 @@ export class PgEventStore {
 
   /**
    * What a reader at `after` has still to read (counted up to `cap`) and when the oldest of it was
-   * recorded: the figures of a projection's lag.
+   * recorded: the figures of a projection's lag. With `types`, only events of those types count (what a
+   * projection handles: moving past the others changes nothing of its read model).
    */
   async pendingAfter(
     after: EventPosition,
     cap: number,
+    types?: readonly string[],
   ): Promise<{ count: number; oldestRecordedAt: Date | null }> {
     const result = await this.pool.query<{ behind: string; oldest: Date | null }>(
       `SELECT count(*) AS behind, min(recorded_at) AS oldest FROM (
          SELECT recorded_at FROM es_events
           WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
             AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+            AND ($4::text[] IS NULL OR type = ANY($4::text[]))
           LIMIT $3) pending`,
-      [after.transactionId.toString(), after.position.toString(), cap],
+      [after.transactionId.toString(), after.position.toString(), cap, types ?? null],
     );
     return { count: Number(result.rows[0].behind), oldestRecordedAt: result.rows[0].oldest };
+  }
+
+  /**
+   * Whether a reader at `after` that handles only `types` would change nothing by reading on up to
+   * `upTo`: every transaction up to `upTo`'s has ended (nothing can still appear before it) and none of
+   * the events after `after` up to `upTo` has one of the types.
+   */
+  async nothingOfTypesBetween(
+    after: EventPosition,
+    upTo: EventPosition,
+    types: readonly string[],
+  ): Promise<boolean> {
+    const result = await this.pool.query<{ settled: boolean; relevant: boolean }>({
+      name: 'es_nothing_of_types_between',
+      text: `SELECT $3::text::xid8 < pg_snapshot_xmin(pg_current_snapshot()) AS settled,
+                    EXISTS (SELECT 1 FROM es_events
+                             WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
+                               AND (transaction_id, position) <= ($3::text::xid8, $4::bigint)
+                               AND type = ANY($5::text[])) AS relevant`,
+      values: [
+        after.transactionId.toString(),
+        after.position.toString(),
+        upTo.transactionId.toString(),
+        upTo.position.toString(),
+        types,
+      ],
+    });
+    const row = result.rows[0];
+    return row.settled && !row.relevant;
   }
 
   /** The last event visible to global readers (null in an empty store) and when it was recorded. */

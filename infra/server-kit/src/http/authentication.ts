@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type ExecutionContext, Inject, Injectable, createParamDecorator } from '@nestjs/common';
+import {
+  type ExecutionContext,
+  Inject,
+  Injectable,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+  createParamDecorator,
+} from '@nestjs/common';
 import type { Request } from 'express';
 import type { Pool } from 'pg';
 import {
@@ -15,6 +22,7 @@ import {
 } from '@app/contracts';
 import { PG_POOL } from '../tokens';
 import { isStaffToken } from './staff-token';
+import { PrincipalCache } from './principal-cache';
 
 /** Tokens are stored as SHA-256 digests only: a database leak yields no usable token. */
 export function hashToken(token: string): Buffer {
@@ -32,6 +40,8 @@ type SessionRow = {
   wiped_at: Date | null;
   region: string | null;
   created_at: Date;
+  /** When the principal read here stops being true by itself: the session's end or a licence grant's. */
+  valid_until: Date;
 };
 
 const PRINCIPAL = Symbol('principal');
@@ -43,14 +53,26 @@ type WithPrincipal = Request & { [PRINCIPAL]?: Principal };
  * - STAFF_TOKEN: the operator (tooling without an account);
  * - a session token (prefix aes1_): the user, with the roles and products they hold right now.
  * Anything else is a 401, so a client holding a dead token logs out instead of acting anonymously.
+ * Signed-in callers are kept in memory (PrincipalCache) until a change to their identity is notified.
  */
 @Injectable()
-export class SessionAuthenticator {
+export class SessionAuthenticator implements OnModuleInit, OnApplicationShutdown {
   private readonly defaultTokens: Set<string>;
+  readonly cache: PrincipalCache;
 
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {
     const configured = (process.env.DEFAULT_AUTH_TOKENS ?? '').split(',').map((t) => t.trim());
     this.defaultTokens = new Set([DEFAULT_ANONYMOUS_TOKEN, ...configured.filter(isValidDefaultToken)]);
+    this.cache = new PrincipalCache(pool.options);
+  }
+
+  async onModuleInit(): Promise<void> {
+    // Not listening yet only means no caching: the service starts either way.
+    await this.cache.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.cache.stop();
   }
 
   async authenticate(request: Request): Promise<Principal> {
@@ -72,17 +94,24 @@ export class SessionAuthenticator {
           : 'A default token must be at least 50 characters long; sign in again.',
       );
     }
+    const digest = hashToken(token);
+    const key = digest.toString('base64');
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const ticket = this.cache.ticket();
     const { rows } = await this.pool.query<SessionRow>({
       name: 'auth_session_by_token',
       text: `SELECT s.session_id, s.user_id, s.expires_at, s.revoked_at, s.signed_out, u.roles, u.wiped_at,
                     -- Products of redeemed licence keys count as owned until the licence year ends.
                     u.subscriptions || ARRAY(SELECT g.product FROM identity_licence_grants g
                                               WHERE g.user_id = s.user_id AND g.expires_at > now()) AS subscriptions,
-                    p.region, u.created_at
+                    p.region, u.created_at,
+                    least(s.expires_at, (SELECT min(g.expires_at) FROM identity_licence_grants g
+                                          WHERE g.user_id = s.user_id AND g.expires_at > now())) AS valid_until
                FROM identity_sessions s JOIN identity_users u USING (user_id)
                     LEFT JOIN identity_profiles p USING (user_id)
               WHERE s.token_hash = $1`,
-      values: [hashToken(token)],
+      values: [digest],
     });
     const session = rows[0];
     if (!session || session.wiped_at) {
@@ -94,15 +123,18 @@ export class SessionAuthenticator {
     if (session.revoked_at || session.expires_at.getTime() <= Date.now()) {
       throw new DomainError('TOKEN_EXPIRED', 'Your credentials have expired; sign in again.');
     }
-    return {
+    // Frozen: the same object answers every call of this token while it is cached.
+    const principal: Extract<Principal, { kind: 'user' }> = Object.freeze({
       kind: 'user',
       userId: session.user_id,
       sessionId: session.session_id,
-      roles: session.roles,
-      products: ownedProducts(session.roles, session.subscriptions) as ProductId[],
+      roles: Object.freeze(session.roles) as Role[],
+      products: Object.freeze(ownedProducts(session.roles, session.subscriptions)) as ProductId[],
       region: session.region,
       registeredAt: session.created_at.toISOString(),
-    };
+    });
+    this.cache.put(key, principal, session.valid_until.getTime(), ticket);
+    return principal;
   }
 }
 

@@ -4,6 +4,7 @@ export * from './http-app';
 export * from './logger';
 export * from './health.controller';
 export * from './authentication';
+export * from './principal-cache';
 export * from './staff-token';
 export * from './request-context';
 export * from './error-status';

@@ -54,8 +54,12 @@ export abstract class PollingWorker {
     this.stopped = true;
     this.base.notifications.wakeAll();
     await this.loop;
+    await this.onStopping();
     await this.lock.release();
   }
+
+  /** The loop has ended and the lock is still held (if it was): write down what only memory holds. */
+  protected async onStopping(): Promise<void> {}
 
   /** Processes one batch; answers how many events it moved past (0: nothing new). */
   protected abstract step(): Promise<number>;

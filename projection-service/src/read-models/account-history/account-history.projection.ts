@@ -77,6 +77,8 @@ export const accountHistoryProjection = defineProjection({
   name: 'account-history',
   eventTypes,
   tables: ['rm_account_history'],
+  // Anonymous visitors' events and telemetry of no account are not kept: a batch of only those is not applied.
+  concerns: (event) => accountsConcerned(event).length > 0,
   async apply(events, tx) {
     const rows = historyRows(events);
     if (rows.length > 0) {
