@@ -93,9 +93,9 @@ export const projectionStatusSchema = z.object({
   /** Consistency token of the last event this projection processed. */
   checkpoint: z.string(),
   checkpointPosition: z.string(),
-  /** Committed events not yet processed by this projection. */
+  /** Committed events of the types this projection handles that it has not processed yet. */
   eventsBehind: z.number().int(),
-  /** Age of the oldest unprocessed event in milliseconds (0 when caught up). */
+  /** Age of the oldest of those events in milliseconds (0 when caught up). */
   lagMs: z.number(),
   state: z.enum(['running', 'rebuilding', 'idle', 'stopped']),
   rebuildProgress: z.number().min(0).max(1).nullable(),

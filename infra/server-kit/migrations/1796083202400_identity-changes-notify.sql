@@ -3,9 +3,9 @@
 -- Both services keep the callers they have authenticated in memory (SessionAuthenticator) instead of
 -- reading the session, roles and products on every call. Any change to what a principal is made of
 -- tells them at commit, through NOTIFY on `identity_changed` with the user's id: a revoked session, a
--- sign-out, a role, a subscription, a licence grant, a region, a wipe. PostgreSQL sends the notification
--- to the listening connections when the transaction commits, before the writer hears COMMIT succeed,
--- so a caller who was told the change is done finds it in effect on their next call.
+-- sign-out, a role, a subscription, a licence grant, a region, a wipe. PostgreSQL signals the listening
+-- connections when the transaction commits; a process uses a cached caller only after a round trip on its
+-- listening connection, which brings every notification committed before it (see PrincipalCache).
 CREATE FUNCTION identity_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN

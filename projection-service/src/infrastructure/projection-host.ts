@@ -146,7 +146,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
     });
     new Gauge({
       name: 'projection_events_behind',
-      help: 'Committed events a projection has not processed yet.',
+      help: 'Committed events of the types a projection handles that it has not processed yet.',
       labelNames: ['projection'],
       registers: [registry],
       async collect() {

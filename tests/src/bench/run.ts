@@ -14,6 +14,7 @@ import { type RunningPostgres, startEmbeddedPostgres } from '@app/infra/dist/pos
 import { type AppendMeasurement, measureAppends, measurePlainInserts } from './append';
 import { fillStore } from './fill';
 import { measureVisibleLag, measureVisibleLagStages } from './lag';
+import { measureHttpAdapters } from './adapters';
 import { measureCatchUp, measureRebuild } from './replay';
 import { measureExecution } from './execution';
 import { measureKafka } from './kafka';
@@ -227,6 +228,19 @@ async function spine(report: Record<string, unknown>, figures: Record<string, un
       perSecond: onEmpty.perSecond,
       cpu: onEmpty.cpu,
     },
+  };
+
+  // 4b: what the HTTP adapter alone costs per call: the same NestJS route on Express and on Fastify.
+  progress('httpAdapters: one NestJS route on Express, then on Fastify, 32 calls in flight');
+  const adapters = await measureHttpAdapters();
+  progress(
+    `httpAdapters: Express ${adapters.express.requestsPerSecond}/s, Fastify ${adapters.fastify.requestsPerSecond}/s`,
+  );
+  figures.httpAdapters = {
+    value: adapters.fastifyOverExpress,
+    unit: 'x (Fastify calls/s over Express calls/s, the route alone)',
+    target: 'reported (issue 24: measure both adapters)',
+    ...adapters,
   };
 
   // 5: the running platform over HTTP, at a steady rate.

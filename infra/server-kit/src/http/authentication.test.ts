@@ -4,6 +4,7 @@ import type { Pool } from 'pg';
 import { DomainError, SESSION_TOKEN_PREFIX } from '@app/contracts';
 import { createPool, createTestDatabase, eventStoreMigrations, migrate, type TestDatabase } from '../index';
 import { SessionAuthenticator, hashToken } from './authentication';
+import { PRINCIPAL_CACHE_APPLICATION } from './principal-cache';
 
 let db: TestDatabase;
 let pool: Pool;
@@ -50,11 +51,12 @@ async function refusal(token: string): Promise<string> {
   }
 }
 
-/** Runs a change and waits for its notification to reach this process (it is sent at commit). */
-async function change(userId: string, sql: string, values: unknown[]): Promise<void> {
-  const heard = authenticator.cache.nextChange();
+/**
+ * Commits a change, without waiting for its notification: the very next call must see it (the cache's
+ * round trip on its listening connection brings every notification committed before the call).
+ */
+async function change(_userId: string, sql: string, values: unknown[]): Promise<void> {
   await pool.query(sql, values);
-  expect(await heard).toBe(userId);
 }
 
 it('reads a session once, then answers the same token from memory', async () => {
@@ -130,10 +132,23 @@ it('keeps an entry no longer than the first licence grant it counted lasts', asy
   expect(await callWith(user.token)).toMatchObject({ products: [] });
 });
 
+it('many calls arriving together share the round trips that make a cached answer safe', async () => {
+  const user = await signedIn();
+  await callWith(user.token);
+  const before = { ...authenticator.cache.stats };
+  const answers = await Promise.all(Array.from({ length: 50 }, () => callWith(user.token)));
+  expect(new Set(answers).size).toBe(1);
+  expect(authenticator.cache.stats.hits - before.hits).toBe(50);
+  // The first call's round trip, then one shared by all who arrived while it was on its way.
+  expect(authenticator.cache.stats.syncs - before.syncs).toBeLessThanOrEqual(2);
+});
+
 it('another user’s change leaves a cached caller cached; an answer read across a change is not kept', async () => {
   const [a, b] = [await signedIn(), await signedIn()];
   await callWith(a.token);
+  const heard = authenticator.cache.nextChange();
   await change(b.userId, `UPDATE identity_users SET roles = '{staff}' WHERE user_id = $1`, [b.userId]);
+  expect(await heard).toBe(b.userId);
   const hits = authenticator.cache.stats.hits;
   await callWith(a.token);
   expect(authenticator.cache.stats.hits).toBe(hits + 1);
@@ -142,7 +157,9 @@ it('another user’s change leaves a cached caller cached; an answer read across
   const ticket = authenticator.cache.ticket();
   const principal = await callWith(b.token);
   const size = authenticator.cache.size;
+  const heardAgain = authenticator.cache.nextChange();
   await change(b.userId, `UPDATE identity_users SET roles = '{}' WHERE user_id = $1`, [b.userId]);
+  expect(await heardAgain).toBe(b.userId);
   if (principal.kind !== 'user') throw new Error('expected a user');
   authenticator.cache.put('stale', principal, Date.now() + 60_000, ticket);
   expect(authenticator.cache.size).toBe(size - 1);
@@ -155,7 +172,8 @@ it('caches nothing while it is not listening, and forgets everything when the co
   // The listening connection is cut from the server side (a restart, a network fault).
   await pool.query(
     `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-      WHERE datname = current_database() AND query ILIKE 'LISTEN identity_changed%'`,
+      WHERE datname = current_database() AND application_name = $1`,
+    [PRINCIPAL_CACHE_APPLICATION],
   );
   for (let i = 0; i < 100 && authenticator.cache.active; i++) await new Promise((r) => setTimeout(r, 10));
   expect(authenticator.cache.active).toBe(false);

@@ -96,7 +96,7 @@ export class SessionAuthenticator implements OnModuleInit, OnApplicationShutdown
     }
     const digest = hashToken(token);
     const key = digest.toString('base64');
-    const cached = this.cache.get(key);
+    const cached = await this.cache.lookup(key);
     if (cached) return cached;
     const ticket = this.cache.ticket();
     const { rows } = await this.pool.query<SessionRow>({

@@ -4,6 +4,9 @@ import type { Principal } from '@app/contracts';
 /** The channel the identity tables' triggers notify, with the user's id (migration identity-changes-notify). */
 export const IDENTITY_CHANGED_CHANNEL = 'identity_changed';
 
+/** The application_name of each process's listening connection. */
+export const PRINCIPAL_CACHE_APPLICATION = 'principal-cache';
+
 type UserPrincipal = Extract<Principal, { kind: 'user' }>;
 
 export type PrincipalCacheOptions = {
@@ -26,9 +29,14 @@ type Entry = { principal: UserPrincipal; validUntil: number };
 /**
  * Signed-in callers this process has authenticated, by the digest of their token, so that a call does not
  * read the session, the roles and the products again. The identity tables notify every change of a user
- * (IDENTITY_CHANGED_CHANNEL); the user's entries are dropped as the notification arrives, which is before
- * the change's writer hears its commit succeed. While the process is not listening (starting, or the
- * connection broke) nothing is cached and every call reads the database, so no change can be missed.
+ * (IDENTITY_CHANGED_CHANNEL) and the user's entries are dropped as the notification arrives. A
+ * notification reaches the listener a moment after its commit, so an entry is only used after a round
+ * trip on the listening connection that began after the call arrived (`lookup`): PostgreSQL sends a
+ * listener the notifications committed before a statement ahead of that statement's answer, so every
+ * change committed before the call is in effect for it (a revocation answered is a revocation done). The
+ * round trips are shared: all the calls that arrive while one is on its way wait for the next one. While
+ * the process is not listening (starting, or the connection broke) nothing is cached and every call reads
+ * the database.
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, Entry>();
@@ -41,7 +49,10 @@ export class PrincipalCache {
   private generation = 0;
   private readonly options: PrincipalCacheOptions;
   private readonly changeWaiters = new Set<(userId: string) => void>();
-  readonly stats = { hits: 0, misses: 0, invalidations: 0 };
+  /** The round trip on its way on the listening connection, and the one the calls since then wait for. */
+  private syncing: Promise<void> | undefined;
+  private nextSync: Promise<void> | undefined;
+  readonly stats = { hits: 0, misses: 0, invalidations: 0, syncs: 0 };
 
   constructor(
     private readonly config: ClientConfig,
@@ -76,6 +87,45 @@ export class PrincipalCache {
     return this.generation;
   }
 
+  /**
+   * The cached principal of a token, once every identity change committed before this call is known here
+   * (see the class); undefined when there is none, or it was dropped meanwhile, or the round trip failed.
+   */
+  async lookup(tokenDigest: string): Promise<UserPrincipal | undefined> {
+    if (!this.entries.has(tokenDigest) || !this.listening) return this.get(tokenDigest);
+    try {
+      await this.sync();
+    } catch {
+      this.stats.misses++;
+      return undefined;
+    }
+    return this.get(tokenDigest);
+  }
+
+  /** Resolves after a round trip on the listening connection that was sent after this call. */
+  private sync(): Promise<void> {
+    if (!this.syncing) {
+      this.syncing = this.roundTrip().finally(() => (this.syncing = undefined));
+      return this.syncing;
+    }
+    // One is on its way already, sent before this call: wait for the next, shared by all who wait now.
+    this.nextSync ??= this.syncing
+      .catch(() => undefined)
+      .then(() => {
+        this.nextSync = undefined;
+        return this.sync();
+      });
+    return this.nextSync;
+  }
+
+  private async roundTrip(): Promise<void> {
+    const client = this.client;
+    if (!client) throw new Error('not listening');
+    this.stats.syncs++;
+    await client.query('SELECT 1');
+  }
+
+  /** The entry as known now, without the round trip (see lookup). */
   get(tokenDigest: string): UserPrincipal | undefined {
     const entry = this.entries.get(tokenDigest);
     if (!entry || !this.listening) {
@@ -148,7 +198,8 @@ export class PrincipalCache {
   }
 
   private async connect(): Promise<void> {
-    const client = new Client(this.config);
+    // Named, so that operators (and the tests) can tell the connection apart in pg_stat_activity.
+    const client = new Client({ ...this.config, application_name: PRINCIPAL_CACHE_APPLICATION });
     client.on('notification', (message) => {
       if (message.channel === IDENTITY_CHANGED_CHANNEL && message.payload) this.changed(message.payload);
     });
