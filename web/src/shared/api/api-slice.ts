@@ -177,8 +177,11 @@ async function callWithLoginToken(args: string | FetchArgs, baseApi: BaseQueryAp
   // The session was ended by a logout: not this tab's, so another tab of this browser logged out, and this
   // call's refusal came before that tab cleared the shared token. The page reloads signed out, as that
   // tab's signal would have made it (spec 4, Login), instead of telling of expired credentials.
+  // This tab's own logout is out (its answer ends the session here): a call of this tab refused meanwhile
+  // changes nothing, rather than ending the session early as an expiry.
+  if (errorCodeOf(result.error) === 'SIGNED_OUT' && loggingOutHere) return result;
   const signedInHere = selectIsSignedIn(baseApi.getState() as { session: SessionState });
-  if (errorCodeOf(result.error) === 'SIGNED_OUT' && signedInHere && !loggingOutHere) {
+  if (errorCodeOf(result.error) === 'SIGNED_OUT' && signedInHere) {
     // That tab clears the token once its logout is answered; if it never does (closed meanwhile), this
     // one clears it, so the reloaded page starts signed out rather than refused again.
     const token = await settledLoginToken((current) => current !== sentToken, LOGOUT_SETTLE_MS);
