@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { MIN_POSITION_WAIT_MS, DomainError, formatPosition } from '@app/contracts';
-import { minPositionOf } from '@app/server-kit';
+import { minPositionOf, type HttpRequest, type HttpResponse } from '@app/server-kit';
 import { ProjectionHost } from './projection-host';
 
 /**
@@ -12,12 +11,12 @@ import { ProjectionHost } from './projection-host';
 export class ReadYourWrites {
   constructor(private readonly host: ProjectionHost) {}
 
-  async ensure(request: Request, response: Response, projections: readonly string[]): Promise<void> {
+  async ensure(request: HttpRequest, response: HttpResponse, projections: readonly string[]): Promise<void> {
     const position = minPositionOf(request);
     if (!position) return;
     const reached = await this.host.waitFor(projections, position, MIN_POSITION_WAIT_MS);
     if (!reached) {
-      response.setHeader('Retry-After', '1');
+      response.header('Retry-After', '1');
       throw new DomainError(
         'READ_MODEL_NOT_CAUGHT_UP',
         `The read models (${projections.join(', ')}) did not reach position ${formatPosition(position)} within ${MIN_POSITION_WAIT_MS} ms; try again shortly.`,

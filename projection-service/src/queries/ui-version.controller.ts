@@ -1,8 +1,14 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import { evalUiVersion, evaluateUiVersion } from '@app/contracts';
-import { type CallInput, ContractRoute, ValidatedInput, PG_POOL } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  ValidatedInput,
+  PG_POOL,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../infrastructure/read-your-writes';
 import { uiVersionBoundsProjection } from '../read-models/ui-version-bounds/ui-version-bounds.projection';
 
@@ -21,8 +27,8 @@ export class UiVersionController {
   @ContractRoute(evalUiVersion)
   async evaluate(
     @ValidatedInput() { input }: CallInput<typeof evalUiVersion>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [uiVersionBoundsProjection.name]);
     const { rows } = await this.pool.query<{ min_supported: string | null; min_recommended: string | null }>(

@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { assignPartnerGroup } from '@app/contracts';
 import {
   type Appended,
@@ -9,6 +8,8 @@ import {
   ValidatedInput,
   acknowledge,
   commandContext,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { AssignPartnerGroupCommand } from './assign-partner-group.command';
 
@@ -19,8 +20,8 @@ export class AssignPartnerGroupController {
   @ContractRoute(assignPartnerGroup)
   async assign(
     @ValidatedInput() { input }: CallInput<typeof assignPartnerGroup>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const { appended, partnerId } = await this.commandBus.execute<
       AssignPartnerGroupCommand,

@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { expireAffiliate } from '@app/contracts';
 import {
   type Appended,
@@ -9,6 +8,8 @@ import {
   ValidatedInput,
   acknowledge,
   commandContext,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { ExpireAffiliateCommand } from './expire-affiliate.command';
 
@@ -19,8 +20,8 @@ export class ExpireAffiliateController {
   @ContractRoute(expireAffiliate)
   async expire(
     @ValidatedInput() { params }: CallInput<typeof expireAffiliate>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const appended = await this.commandBus.execute<ExpireAffiliateCommand, Appended>(
       new ExpireAffiliateCommand(params.affiliateId, commandContext(request)),

@@ -1,8 +1,15 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { sendAffiliatePayout } from '@app/contracts';
-import { type CallInput, ContractRoute, ValidatedInput, acknowledge, commandContext } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  ValidatedInput,
+  acknowledge,
+  commandContext,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import { type PayoutResult, SendAffiliatePayoutCommand } from './send-affiliate-payout.command';
 
 @Controller()
@@ -12,8 +19,8 @@ export class SendAffiliatePayoutController {
   @ContractRoute(sendAffiliatePayout)
   async send(
     @ValidatedInput() { params, input }: CallInput<typeof sendAffiliatePayout>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const result = await this.commandBus.execute<SendAffiliatePayoutCommand, PayoutResult>(
       new SendAffiliatePayoutCommand(params.affiliateId, input.month, commandContext(request), new Date()),

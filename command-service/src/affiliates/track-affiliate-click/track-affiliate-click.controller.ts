@@ -1,14 +1,22 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { trackAffiliateClick } from '@app/contracts';
-import { type CallInput, ContractRoute, ValidatedInput, acknowledge, commandContext } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  ValidatedInput,
+  acknowledge,
+  commandContext,
+  type HttpRequest,
+  type HttpResponse,
+  headerOf,
+} from '@app/server-kit';
 import type { Appended } from '../../infrastructure/event-appender';
 import { TrackAffiliateClickCommand } from './track-affiliate-click.command';
 
 /** The page the visitor landed on, from the Referer header, when it is a usable path. */
-function landingPath(request: Request): string | null {
-  const referer = request.header('referer');
+function landingPath(request: HttpRequest): string | null {
+  const referer = headerOf(request, 'referer');
   if (!referer) return null;
   try {
     const path = new URL(referer).pathname;
@@ -25,8 +33,8 @@ export class TrackAffiliateClickController {
   @ContractRoute(trackAffiliateClick)
   async track(
     @ValidatedInput() { input }: CallInput<typeof trackAffiliateClick>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const code = typeof input === 'string' ? input : input.code;
     const appended = await this.commandBus.execute<TrackAffiliateClickCommand, Appended>(

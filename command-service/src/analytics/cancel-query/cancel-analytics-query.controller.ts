@@ -1,6 +1,5 @@
 import { Controller, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request } from 'express';
 import { type Principal, cancelAnalyticsQuery } from '@app/contracts';
 import {
   type CallInput,
@@ -8,6 +7,7 @@ import {
   CurrentPrincipal,
   ValidatedInput,
   commandContext,
+  type HttpRequest,
 } from '@app/server-kit';
 import { CancelAnalyticsQueryCommand } from './cancel-analytics-query.command';
 
@@ -19,7 +19,7 @@ export class CancelAnalyticsQueryController {
   async cancel(
     @ValidatedInput() { input }: CallInput<typeof cancelAnalyticsQuery>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
+    @Req() request: HttpRequest,
   ) {
     const cancelled = await this.commandBus.execute<CancelAnalyticsQueryCommand, boolean>(
       new CancelAnalyticsQueryCommand(

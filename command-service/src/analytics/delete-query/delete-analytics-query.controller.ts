@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, deleteAnalyticsQuery } from '@app/contracts';
 import {
   type Appended,
@@ -10,6 +9,8 @@ import {
   ValidatedInput,
   acknowledge,
   commandContext,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { DeleteAnalyticsQueryCommand } from './delete-analytics-query.command';
 
@@ -21,8 +22,8 @@ export class DeleteAnalyticsQueryController {
   async delete(
     @ValidatedInput() { input }: CallInput<typeof deleteAnalyticsQuery>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const appended = await this.commandBus.execute<DeleteAnalyticsQueryCommand, Appended>(
       new DeleteAnalyticsQueryCommand(

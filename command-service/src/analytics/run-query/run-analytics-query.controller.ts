@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, runAnalyticsQuery } from '@app/contracts';
 import {
   type CallInput,
@@ -11,6 +10,8 @@ import {
   acknowledge,
   commandContext,
   minPositionOf,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { RunAnalyticsQueryCommand } from './run-analytics-query.command';
 import type { AnalyticsQueryAnswer } from './run-analytics-query.handler';
@@ -24,17 +25,17 @@ export class RunAnalyticsQueryController {
   async run(
     @ValidatedInput() { input }: CallInput<typeof runAnalyticsQuery>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const runId = input.runId ?? randomUUID();
     const minPosition = minPositionOf(request);
     // The caller gone before the answer (the connection closed): the query stops instead of running on.
     const abandoned = new AbortController();
     const onClose = () => {
-      if (!response.writableEnded) abandoned.abort();
+      if (!response.raw.writableEnded) abandoned.abort();
     };
-    response.once('close', onClose);
+    response.raw.once('close', onClose);
     const { appended, result } = await this.commandBus
       .execute<RunAnalyticsQueryCommand, AnalyticsQueryAnswer>(
         new RunAnalyticsQueryCommand(
@@ -49,7 +50,7 @@ export class RunAnalyticsQueryController {
           minPosition,
         ),
       )
-      .finally(() => response.off('close', onClose));
+      .finally(() => response.raw.off('close', onClose));
     return { ...acknowledge(response, appended), runId, ...result };
   }
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, saveAnalyticsQuery } from '@app/contracts';
 import {
   type Appended,
@@ -11,6 +10,8 @@ import {
   ValidatedInput,
   acknowledge,
   commandContext,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { SaveAnalyticsQueryCommand } from './save-analytics-query.command';
 
@@ -23,8 +24,8 @@ export class SaveAnalyticsQueryController {
   async save(
     @ValidatedInput() { input }: CallInput<typeof saveAnalyticsQuery>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const context = commandContext(request);
     const queryId = input.queryId ?? context.idempotencyKey ?? randomUUID();

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { publishAnnouncement } from '@app/contracts';
-import { type CallInput, ContractRoute, ValidatedInput, acknowledge, commandContext } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  ValidatedInput,
+  acknowledge,
+  commandContext,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import { PublishAnnouncementCommand } from './publish-announcement.command';
 import type { AnnouncementPublished } from './publish-announcement.handler';
 
@@ -19,8 +26,8 @@ export class PublishAnnouncementController {
   @ContractRoute(publishAnnouncement)
   async publish(
     @ValidatedInput() { input }: CallInput<typeof publishAnnouncement>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const context = commandContext(request);
     const { appended, announcement } = await this.commandBus.execute<

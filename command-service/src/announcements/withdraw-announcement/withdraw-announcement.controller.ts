@@ -1,8 +1,15 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { withdrawAnnouncement } from '@app/contracts';
-import { type CallInput, ContractRoute, ValidatedInput, acknowledge, commandContext } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  ValidatedInput,
+  acknowledge,
+  commandContext,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import { WithdrawAnnouncementCommand } from './withdraw-announcement.command';
 import type { AnnouncementWithdrawn } from './withdraw-announcement.handler';
 
@@ -14,8 +21,8 @@ export class WithdrawAnnouncementController {
   @ContractRoute(withdrawAnnouncement)
   async withdraw(
     @ValidatedInput() { params }: CallInput<typeof withdrawAnnouncement>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const { announcementId } = params;
     const { appended, alreadyWithdrawn } = await this.commandBus.execute<

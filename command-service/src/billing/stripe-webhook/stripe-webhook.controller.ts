@@ -1,9 +1,17 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import Stripe from 'stripe';
 import { DomainError, stripeWebhook } from '@app/contracts';
-import { CONFIG, type CallInput, ContractRoute, ValidatedInput, acknowledge } from '@app/server-kit';
+import {
+  CONFIG,
+  type CallInput,
+  ContractRoute,
+  ValidatedInput,
+  acknowledge,
+  type HttpRequest,
+  type HttpResponse,
+  headerOf,
+} from '@app/server-kit';
 import { EventAppender } from '../../infrastructure/event-appender';
 import type { CommandServiceConfig } from '../../infrastructure/config';
 import type { BillingOutcome } from '../billing-outcome';
@@ -12,7 +20,7 @@ import { ExpireCheckoutCommand } from '../expire-checkout/expire-checkout.comman
 import { FulfilCheckoutCommand } from '../fulfil-checkout/fulfil-checkout.command';
 import { RefundChargeCommand } from '../refund-charge/refund-charge.command';
 
-type RawBodyRequest = Request & { rawBody?: Buffer };
+type RawBodyRequest = HttpRequest & { rawBody?: Buffer };
 
 const FULFILLING_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
@@ -34,7 +42,7 @@ export class StripeWebhookController {
   async receive(
     @ValidatedInput() _: CallInput<typeof stripeWebhook>,
     @Req() request: RawBodyRequest,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const event = this.verify(request);
     const result = await this.dispatch(event);
@@ -91,7 +99,7 @@ export class StripeWebhookController {
         'Payments are not set up here: STRIPE_WEBHOOK_SECRET is not set.',
       );
     }
-    const signature = request.header('stripe-signature');
+    const signature = headerOf(request, 'stripe-signature');
     if (!signature || !request.rawBody) {
       throw new DomainError('BILLING_BAD_SIGNATURE', 'The Stripe-Signature header is missing.');
     }

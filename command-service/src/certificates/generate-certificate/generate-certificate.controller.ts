@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import {
   DEFAULT_CERTIFICATE_VERSION,
   type Principal,
@@ -17,6 +16,8 @@ import {
   acknowledge,
   commandContext,
   requireUser,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { GenerateCertificateCommand } from './generate-certificate.command';
 import type { CertificateGenerated } from './generate-certificate.handler';
@@ -32,8 +33,8 @@ export class GenerateCertificateController {
   async generate(
     @ValidatedInput() { input }: CallInput<typeof generateCertificate>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     const { appended, certificateId } = await this.commandBus.execute<

@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, purchaseLicenses, purchaseLicensesV3 } from '@app/contracts';
 import {
   type CallInput,
@@ -10,6 +9,8 @@ import {
   acknowledge,
   commandContext,
   requireUser,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { PurchaseLicencesCommand } from './purchase-licences.command';
 import type { PurchaseStarted } from '../purchase-offering/purchase-offering.handler';
@@ -26,8 +27,8 @@ export class PurchaseLicencesController {
   async purchase(
     @ValidatedInput() { input }: CallInput<typeof purchaseLicenses>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.start(principal, request, response, {
       products: [input.product],
@@ -41,8 +42,8 @@ export class PurchaseLicencesController {
   async purchaseV3(
     @ValidatedInput() { input }: CallInput<typeof purchaseLicensesV3>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.start(principal, request, response, {
       products: input.allowedProducts,
@@ -54,8 +55,8 @@ export class PurchaseLicencesController {
 
   private async start(
     principal: Principal,
-    request: Request,
-    response: Response,
+    request: HttpRequest,
+    response: HttpResponse,
     order: Pick<PurchaseLicencesCommand['request'], 'products' | 'seats' | 'isEnterprise' | 'promocode'>,
   ) {
     const user = requireUser(principal);

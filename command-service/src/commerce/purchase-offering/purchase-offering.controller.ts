@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, purchaseOffering } from '@app/contracts';
 import {
   type CallInput,
@@ -10,6 +9,8 @@ import {
   acknowledge,
   commandContext,
   requireUser,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { PurchaseOfferingCommand } from './purchase-offering.command';
 import type { PurchaseStarted } from './purchase-offering.handler';
@@ -23,8 +24,8 @@ export class PurchaseOfferingController {
   async purchase(
     @ValidatedInput() { input }: CallInput<typeof purchaseOffering>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     const { appended, checkoutUrl } = await this.commandBus.execute<PurchaseOfferingCommand, PurchaseStarted>(

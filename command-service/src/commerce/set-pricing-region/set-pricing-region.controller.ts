@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, setPricingRegion } from '@app/contracts';
 import {
   type Appended,
@@ -11,6 +10,8 @@ import {
   requireUser,
   acknowledge,
   commandContext,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { SetPricingRegionCommand } from './set-pricing-region.command';
 
@@ -23,8 +24,8 @@ export class SetPricingRegionController {
   async set(
     @ValidatedInput() { input }: CallInput<typeof setPricingRegion>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     const appended = await this.commandBus.execute<SetPricingRegionCommand, Appended>(

@@ -1,5 +1,4 @@
 import { Controller, Res } from '@nestjs/common';
-import type { Response } from 'express';
 import {
   DomainError,
   buildPath,
@@ -7,7 +6,13 @@ import {
   getTestCheckoutPage,
   payTestCheckout,
 } from '@app/contracts';
-import { type CallInput, ContractRoute, ValidatedInput, httpStatusOfError } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  ValidatedInput,
+  httpStatusOfError,
+  type HttpResponse,
+} from '@app/server-kit';
 import { TEST_PAGE_CSP, testCheckoutPage, testCheckoutProblemPage } from './test-checkout-page';
 import { TestCheckoutPayments, type WebhookAnswer } from './test-checkout-payments';
 
@@ -21,7 +26,10 @@ export class TestCheckoutController {
   constructor(private readonly payments: TestCheckoutPayments) {}
 
   @ContractRoute(getTestCheckoutPage)
-  async page(@ValidatedInput() { params }: CallInput<typeof getTestCheckoutPage>, @Res() response: Response) {
+  async page(
+    @ValidatedInput() { params }: CallInput<typeof getTestCheckoutPage>,
+    @Res() response: HttpResponse,
+  ) {
     await this.answering(response, async () => {
       const checkout = await this.payments.find(params.userId, params.sessionId);
       sendPage(
@@ -36,7 +44,7 @@ export class TestCheckoutController {
   }
 
   @ContractRoute(payTestCheckout)
-  async pay(@ValidatedInput() { params }: CallInput<typeof payTestCheckout>, @Res() response: Response) {
+  async pay(@ValidatedInput() { params }: CallInput<typeof payTestCheckout>, @Res() response: HttpResponse) {
     await this.answering(response, async () => {
       const checkout = await this.payments.find(params.userId, params.sessionId);
       if (checkout.status === 'expired') {
@@ -49,40 +57,40 @@ export class TestCheckoutController {
   @ContractRoute(cancelTestCheckout)
   async cancel(
     @ValidatedInput() { params }: CallInput<typeof cancelTestCheckout>,
-    @Res() response: Response,
+    @Res() response: HttpResponse,
   ) {
     await this.answering(response, async () => {
       const checkout = await this.payments.find(params.userId, params.sessionId);
-      if (checkout.status !== 'open') return response.redirect(303, checkout.cancelUrl);
+      if (checkout.status !== 'open') return response.redirect(checkout.cancelUrl, 303);
       redirectAfter(response, await this.payments.deliver(checkout, 'cancelled'), checkout.cancelUrl);
     });
   }
 
   /** A refusal is shown as a page with its status, not JSON: a person is looking at it. */
-  private async answering(response: Response, work: () => Promise<void>) {
+  private async answering(response: HttpResponse, work: () => Promise<void>) {
     try {
       await work();
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      response.setHeader('X-Error-Code', error.code);
+      response.header('X-Error-Code', error.code);
       sendPage(response, httpStatusOfError[error.code], testCheckoutProblemPage(error.message));
     }
   }
 }
 
-function redirectAfter(response: Response, answer: WebhookAnswer, url: string) {
-  if (answer.status >= 200 && answer.status < 300) return response.redirect(303, url);
+function redirectAfter(response: HttpResponse, answer: WebhookAnswer, url: string) {
+  if (answer.status >= 200 && answer.status < 300) return response.redirect(url, 303);
   const message =
     (answer.body as { message?: string } | null)?.message ?? `The webhook answered ${answer.status}.`;
   sendPage(response, 502, testCheckoutProblemPage(`The platform refused the payment: ${message}`));
 }
 
-function sendPage(response: Response, status: number, html: string) {
+function sendPage(response: HttpResponse, status: number, html: string) {
   response
     .status(status)
-    .setHeader('Content-Type', 'text/html; charset=utf-8')
-    .setHeader('Content-Security-Policy', TEST_PAGE_CSP)
-    .setHeader('Cache-Control', 'no-store')
-    .setHeader('X-Content-Type-Options', 'nosniff')
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Content-Security-Policy', TEST_PAGE_CSP)
+    .header('Cache-Control', 'no-store')
+    .header('X-Content-Type-Options', 'nosniff')
     .send(html);
 }

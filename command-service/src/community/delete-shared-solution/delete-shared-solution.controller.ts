@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, deleteSharedSolution } from '@app/contracts';
 import type { Appended } from '@app/server-kit';
 import {
@@ -11,6 +10,8 @@ import {
   acknowledge,
   commandContext,
   requireUser,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { isModerator } from '../shared-solution.aggregate';
 import { DeleteSharedSolutionCommand } from './delete-shared-solution.command';
@@ -24,8 +25,8 @@ export class DeleteSharedSolutionController {
   async delete(
     @ValidatedInput() { input }: CallInput<typeof deleteSharedSolution>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const appended = await this.commandBus.execute<DeleteSharedSolutionCommand, Appended>(
       new DeleteSharedSolutionCommand(

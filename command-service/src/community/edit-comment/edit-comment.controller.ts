@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, editComment } from '@app/contracts';
 import {
   type CallInput,
@@ -10,6 +9,8 @@ import {
   acknowledge,
   commandContext,
   requireUser,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { EditCommentCommand } from './edit-comment.command';
 import type { CommentEdited } from './edit-comment.handler';
@@ -26,8 +27,8 @@ export class EditCommentController {
   async edit(
     @ValidatedInput() { input }: CallInput<typeof editComment>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const { appended, comment } = await this.commandBus.execute<EditCommentCommand, CommentEdited>(
       new EditCommentCommand(

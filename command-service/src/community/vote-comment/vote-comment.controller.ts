@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, voteComment } from '@app/contracts';
 import {
   type CallInput,
@@ -10,6 +9,8 @@ import {
   acknowledge,
   commandContext,
   requireUser,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { VoteCommentCommand } from './vote-comment.command';
 import type { CommentVoteCast } from './vote-comment.handler';
@@ -23,8 +24,8 @@ export class VoteCommentController {
   async vote(
     @ValidatedInput() { input }: CallInput<typeof voteComment>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const { appended, upvotes, currentUserVote } = await this.commandBus.execute<
       VoteCommentCommand,

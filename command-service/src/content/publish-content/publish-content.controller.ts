@@ -1,8 +1,7 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { EVENT_POSITION_HEADER, publishContent } from '@app/contracts';
-import { ContractRoute, commandContext } from '@app/server-kit';
+import { ContractRoute, commandContext, type HttpRequest, type HttpResponse } from '@app/server-kit';
 import type { PublishReport } from '../publish';
 import { PublishContentCommand } from './publish-content.command';
 
@@ -15,11 +14,11 @@ export class PublishContentController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @ContractRoute(publishContent)
-  async publish(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async publish(@Req() request: HttpRequest, @Res({ passthrough: true }) response: HttpResponse) {
     const report = await this.commandBus.execute<PublishContentCommand, PublishReport>(
       new PublishContentCommand(commandContext(request)),
     );
-    if (report.position) response.setHeader(EVENT_POSITION_HEADER, report.position);
+    if (report.position) response.header(EVENT_POSITION_HEADER, report.position);
     return report;
   }
 }

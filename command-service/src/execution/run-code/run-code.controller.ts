@@ -1,6 +1,5 @@
 import { Controller, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
 import { type Principal, listLanguages, runCustomInput, runJsonTests, runSandbox } from '@app/contracts';
 import {
   type CallInput,
@@ -8,6 +7,7 @@ import {
   CurrentPrincipal,
   ValidatedInput,
   acknowledge,
+  type HttpResponse,
 } from '@app/server-kit';
 import { EventAppender } from '../../infrastructure/event-appender';
 import { ExecutionEngine, type JudgedRun } from '../engine/execution-engine';
@@ -35,7 +35,7 @@ export class RunCodeController {
   sandbox(
     @ValidatedInput() { input, params }: CallInput<typeof runSandbox>,
     @CurrentPrincipal() principal: Principal,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.run(response, {
       principal,
@@ -49,7 +49,7 @@ export class RunCodeController {
   jsonTests(
     @ValidatedInput() { input, params }: CallInput<typeof runJsonTests>,
     @CurrentPrincipal() principal: Principal,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const { tests, ...rest } = input;
     return this.run(response, {
@@ -64,7 +64,7 @@ export class RunCodeController {
   customInput(
     @ValidatedInput() { input, params }: CallInput<typeof runCustomInput>,
     @CurrentPrincipal() principal: Principal,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const { input: customInput, ...rest } = input;
     return this.run(response, {
@@ -76,7 +76,7 @@ export class RunCodeController {
   }
 
   /** A run appends nothing: it acknowledges the current end of the store. */
-  private async run(response: Response, request: RunCodeCommand['request']) {
+  private async run(response: HttpResponse, request: RunCodeCommand['request']) {
     const run = await this.commandBus.execute<RunCodeCommand, JudgedRun>(new RunCodeCommand(request));
     return { ...acknowledge(response, await this.appender.appendedOrHead()), ...run.response };
   }

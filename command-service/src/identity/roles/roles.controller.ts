@@ -1,6 +1,5 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import { findUser, grantRole, revokeRole, revokeUserSessions } from '@app/contracts';
 import {
@@ -10,6 +9,8 @@ import {
   acknowledge,
   commandContext,
   PG_POOL,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { findUsers } from '../identity.repository';
 import type { RoleChange } from './decide-roles';
@@ -32,8 +33,8 @@ export class RolesController {
   @ContractRoute(grantRole)
   grant(
     @ValidatedInput() { input }: CallInput<typeof grantRole>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.change({ kind: 'grant', ...input }, request, response);
   }
@@ -41,13 +42,13 @@ export class RolesController {
   @ContractRoute(revokeRole)
   revoke(
     @ValidatedInput() { input }: CallInput<typeof revokeRole>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.change({ kind: 'revoke', ...input }, request, response);
   }
 
-  private async change(change: RoleChange, request: Request, response: Response) {
+  private async change(change: RoleChange, request: HttpRequest, response: HttpResponse) {
     const { appended, roles } = await this.commandBus.execute<ChangeRoleCommand, RoleChanged>(
       new ChangeRoleCommand(change, commandContext(request)),
     );
@@ -57,8 +58,8 @@ export class RolesController {
   @ContractRoute(revokeUserSessions)
   async revokeSessions(
     @ValidatedInput() { input }: CallInput<typeof revokeUserSessions>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const { appended, revoked } = await this.commandBus.execute<
       RevokeUserSessionsCommand,

@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, acquireScreenLease } from '@app/contracts';
 import {
   type CallInput,
@@ -10,6 +9,8 @@ import {
   requireUser,
   acknowledge,
   commandContext,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { AcquireScreenLeaseCommand } from './acquire-screen-lease.command';
 import type { ScreenLeaseAcquired } from './acquire-screen-lease.handler';
@@ -23,8 +24,8 @@ export class ScreenLeaseController {
   async acquire(
     @ValidatedInput() { input }: CallInput<typeof acquireScreenLease>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     const { appended, lease } = await this.commandBus.execute<AcquireScreenLeaseCommand, ScreenLeaseAcquired>(

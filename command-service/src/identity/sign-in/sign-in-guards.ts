@@ -1,13 +1,12 @@
 import { DomainError } from '@app/contracts';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { CommandServiceConfig } from '../../infrastructure/config';
-import { CONFIG } from '@app/server-kit';
+import { CONFIG, type HttpRequest, headerOf } from '@app/server-kit';
 
 /** The caller's address: the gateway overwrites X-Forwarded-For with the socket's, so it can be trusted. */
-export function clientAddress(request: Request): string {
-  const forwarded = request.header('x-forwarded-for')?.split(',')[0]?.trim();
+export function clientAddress(request: HttpRequest): string {
+  const forwarded = headerOf(request, 'x-forwarded-for')?.split(',')[0]?.trim();
   return forwarded || request.socket.remoteAddress || 'unknown';
 }
 
@@ -24,7 +23,7 @@ export class SignInRateLimiter {
   }
 
   /** Counts one attempt; throws 429 RATE_LIMITED with the seconds to wait when over the limit. */
-  async consume(request: Request): Promise<void> {
+  async consume(request: HttpRequest): Promise<void> {
     try {
       await this.limiter.consume(clientAddress(request));
     } catch (rejection) {

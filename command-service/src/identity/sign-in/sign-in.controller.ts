@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import {
@@ -21,6 +20,8 @@ import {
   PG_POOL,
   commandContext,
   httpStatusOfError,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import type { CommandServiceConfig } from '../../infrastructure/config';
 import { OAuthExchangeError, type OAuthProvidersApi } from '../oauth/oauth-providers';
@@ -63,8 +64,8 @@ export class SignInController {
   @ContractRoute(startOAuth)
   async start(
     @ValidatedInput() { input, params }: CallInput<typeof startOAuth>,
-    @Req() request: Request,
-    @Res() response: Response,
+    @Req() request: HttpRequest,
+    @Res() response: HttpResponse,
   ) {
     const provider = params.provider;
     if (provider === 'fake' && this.config.production) {
@@ -97,17 +98,17 @@ export class SignInController {
         ],
       );
       const url = await this.providers.authorizationUrl(provider, { state, codeVerifier });
-      response.setHeader('Set-Cookie', this.stateCookie(state, OAUTH_STATE_TTL_MS / 1000));
-      response.setHeader('Cache-Control', 'no-store');
-      response.redirect(302, url.href);
+      response.header('Set-Cookie', this.stateCookie(state, OAUTH_STATE_TTL_MS / 1000));
+      response.header('Cache-Control', 'no-store');
+      response.redirect(url.href, 302);
     });
   }
 
   @ContractRoute(finishOAuth)
   async finish(
     @ValidatedInput() { input, params }: CallInput<typeof finishOAuth>,
-    @Req() request: Request,
-    @Res() response: Response,
+    @Req() request: HttpRequest,
+    @Res() response: HttpResponse,
   ) {
     const provider = params.provider;
     let targetOrigin = this.config.publicUrl;
@@ -126,7 +127,7 @@ export class SignInController {
           : { rows: [] as StateRow[] };
         const saved = rows[0];
         if (saved) targetOrigin = new URL(saved.redirect).origin;
-        response.setHeader('Set-Cookie', this.stateCookie('', 0));
+        response.header('Set-Cookie', this.stateCookie('', 0));
         if (input.error) {
           throw new DomainError(
             'OAUTH_PROVIDER_ERROR',
@@ -175,8 +176,8 @@ export class SignInController {
   private async fakeSignIn(
     input: CallInput<typeof startOAuth>['input'],
     redirect: URL,
-    request: Request,
-    response: Response,
+    request: HttpRequest,
+    response: HttpResponse,
   ) {
     if (!input.email) {
       const page = fakeSignInForm(buildPath(startOAuth, { provider: 'fake' }), {
@@ -208,8 +209,8 @@ export class SignInController {
 
   /** Runs one step of the popup flow: rate-limited, and any refusal shown as a failure page. */
   private async attempt(
-    request: Request,
-    response: Response,
+    request: HttpRequest,
+    response: HttpResponse,
     targetOrigin: string | (() => string),
     work: () => Promise<void>,
   ) {
@@ -219,18 +220,18 @@ export class SignInController {
     } catch (error) {
       if (!(error instanceof DomainError) || error.code === 'NOT_FOUND') throw error;
       const origin = typeof targetOrigin === 'string' ? targetOrigin : targetOrigin();
-      response.setHeader('X-Error-Code', error.code);
+      response.header('X-Error-Code', error.code);
       this.sendPage(response, httpStatusOfError[error.code], failurePage(error.code, error.message, origin));
     }
   }
 
-  private sendPage(response: Response, status: number, page: AuthPage) {
+  private sendPage(response: HttpResponse, status: number, page: AuthPage) {
     response
       .status(status)
-      .setHeader('Content-Type', 'text/html; charset=utf-8')
-      .setHeader('Content-Security-Policy', page.contentSecurityPolicy)
-      .setHeader('Cache-Control', 'no-store')
-      .setHeader('X-Content-Type-Options', 'nosniff')
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Content-Security-Policy', page.contentSecurityPolicy)
+      .header('Cache-Control', 'no-store')
+      .header('X-Content-Type-Options', 'nosniff')
       .send(page.html);
   }
 

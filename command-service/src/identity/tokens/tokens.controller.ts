@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, refreshToken, signOut } from '@app/contracts';
 import {
   type Appended,
@@ -13,6 +12,8 @@ import {
   requireUser,
   acknowledge,
   commandContext,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { RefreshTokenCommand } from './refresh-token/refresh-token.command';
 import type { TokenRefreshed } from './refresh-token/refresh-token.handler';
@@ -27,8 +28,8 @@ export class TokensController {
   @ContractRoute(refreshToken)
   async refresh(
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     const result = await this.commandBus.execute<RefreshTokenCommand, TokenRefreshed>(
@@ -51,8 +52,8 @@ export class TokensController {
   async signOut(
     @ValidatedInput() { input }: CallInput<typeof signOut>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     const appended = await this.commandBus.execute<SignOutCommand, Appended>(

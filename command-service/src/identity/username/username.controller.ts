@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, setUsername } from '@app/contracts';
 import {
   type Appended,
@@ -11,6 +10,8 @@ import {
   requireUser,
   acknowledge,
   commandContext,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { SetUsernameCommand } from './set-username.command';
 
@@ -26,8 +27,8 @@ export class UsernameController {
   async set(
     @ValidatedInput() { input }: CallInput<typeof setUsername>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     const { username } = input;

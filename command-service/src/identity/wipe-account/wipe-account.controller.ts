@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, wipeAccount } from '@app/contracts';
 import {
   type Appended,
@@ -11,6 +10,8 @@ import {
   requireUser,
   acknowledge,
   commandContext,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { WipeAccountCommand } from './wipe-account.command';
 
@@ -23,8 +24,8 @@ export class WipeAccountController {
   async wipe(
     @ValidatedInput() _: CallInput<typeof wipeAccount>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     const appended = await this.commandBus.execute<WipeAccountCommand, Appended>(

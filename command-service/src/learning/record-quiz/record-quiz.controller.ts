@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import {
   type Principal,
   type ProblemProductId,
@@ -20,6 +19,8 @@ import {
   acknowledge,
   commandContext,
   requireUser,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { type RecordQuiz, RecordQuizCommand } from './record-quiz.command';
 import type { QuizRecorded } from './record-quiz.handler';
@@ -40,8 +41,8 @@ export class RecordQuizController {
   async start(
     @ValidatedInput() { input, params }: CallInput<typeof startQuiz>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.record(params.product, 'started', input, principal, request, response);
   }
@@ -50,8 +51,8 @@ export class RecordQuizController {
   async answer(
     @ValidatedInput() { input, params }: CallInput<typeof answerQuiz>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.record(params.product, 'answered', input, principal, request, response);
   }
@@ -60,8 +61,8 @@ export class RecordQuizController {
   async finish(
     @ValidatedInput() { input, params }: CallInput<typeof finishQuiz>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.record(params.product, 'finished', input, principal, request, response);
   }
@@ -70,8 +71,8 @@ export class RecordQuizController {
   async startSystems(
     @ValidatedInput() { input }: CallInput<typeof startSystemsDesignQuiz>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.record('systemsexpert', 'started', input, principal, request, response);
   }
@@ -80,8 +81,8 @@ export class RecordQuizController {
   async answerSystems(
     @ValidatedInput() { input }: CallInput<typeof answerSystemsDesignQuiz>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.record('systemsexpert', 'answered', input, principal, request, response);
   }
@@ -90,8 +91,8 @@ export class RecordQuizController {
   async finishSystems(
     @ValidatedInput() { input }: CallInput<typeof finishSystemsDesignQuiz>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.record('systemsexpert', 'finished', input, principal, request, response);
   }
@@ -101,8 +102,8 @@ export class RecordQuizController {
     action: RecordQuiz['action'],
     input: QuizInput,
     principal: Principal,
-    request: Request,
-    response: Response,
+    request: HttpRequest,
+    response: HttpResponse,
   ) {
     const user = requireUser(principal);
     const { appended, attempt, questions } = await this.commandBus.execute<RecordQuizCommand, QuizRecorded>(

@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import {
   type Principal,
   type ProblemProductId,
@@ -16,6 +15,8 @@ import {
   acknowledge,
   commandContext,
   requireUser,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { type SubmitChoice, SubmitChoiceCommand } from './submit-choice.command';
 import type { ChoiceSubmitted } from './submit-choice.handler';
@@ -32,8 +33,8 @@ export class SubmitChoiceController {
   mcq(
     @ValidatedInput() { input, params }: CallInput<typeof createMcqSubmission>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.submit(params.product, 'mcq', input, principal, request, response);
   }
@@ -42,8 +43,8 @@ export class SubmitChoiceController {
   fitb(
     @ValidatedInput() { input, params }: CallInput<typeof createFitbSubmission>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.submit(params.product, 'fitb', input, principal, request, response);
   }
@@ -53,8 +54,8 @@ export class SubmitChoiceController {
     kind: SubmitChoice['kind'],
     input: { questionId: string; answers: string[] },
     principal: Principal,
-    request: Request,
-    response: Response,
+    request: HttpRequest,
+    response: HttpResponse,
   ) {
     const user = requireUser(principal);
     const answer = input.answers[0]!;

@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import {
   type Principal,
   applyLicenseKey,
@@ -15,6 +14,8 @@ import {
   acknowledge,
   commandContext,
   requireUser,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { ApplyLicenceKeyCommand } from './apply-licence-key.command';
 import type { AppliedLicenceKey } from './apply-licence-key.handler';
@@ -28,8 +29,8 @@ export class ApplyLicenceKeyController {
   async apply(
     @ValidatedInput() { input }: CallInput<typeof applyLicenseKey>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     const { appended, products } = await this.commandBus.execute<ApplyLicenceKeyCommand, AppliedLicenceKey>(

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, createLicenseKey, formatLicenceKeyCode } from '@app/contracts';
 import {
   type CallInput,
@@ -11,6 +10,8 @@ import {
   acknowledge,
   commandContext,
   requireUser,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { CreateLicenceKeyCommand } from './create-licence-key.command';
 import type { CreatedLicenceKey } from './create-licence-key.handler';
@@ -24,8 +25,8 @@ export class CreateLicenceKeyController {
   async create(
     @ValidatedInput() { input }: CallInput<typeof createLicenseKey>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     const code = formatLicenceKeyCode(randomBytes(16));

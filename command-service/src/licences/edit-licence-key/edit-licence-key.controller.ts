@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, editLicenseKey, normalizeLicenceKeyCode } from '@app/contracts';
 import {
   type CallInput,
@@ -10,6 +9,8 @@ import {
   acknowledge,
   commandContext,
   requireUser,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { EditLicenceKeyCommand } from './edit-licence-key.command';
 import type { EditedLicenceKey } from './edit-licence-key.handler';
@@ -23,8 +24,8 @@ export class EditLicenceKeyController {
   async edit(
     @ValidatedInput() { input }: CallInput<typeof editLicenseKey>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     const { appended, license } = await this.commandBus.execute<EditLicenceKeyCommand, EditedLicenceKey>(

@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { setUiVersionBounds } from '@app/contracts';
 import {
   type Appended,
@@ -9,6 +8,8 @@ import {
   ValidatedInput,
   acknowledge,
   commandContext,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { SetUiVersionBoundsCommand } from './set-ui-version-bounds.command';
 
@@ -20,8 +21,8 @@ export class SetUiVersionBoundsController {
   @ContractRoute(setUiVersionBounds)
   async set(
     @ValidatedInput() { input }: CallInput<typeof setUiVersionBounds>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const appended = await this.commandBus.execute<SetUiVersionBoundsCommand, Appended>(
       new SetUiVersionBoundsCommand(input, commandContext(request)),

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, openSupportTicket } from '@app/contracts';
 import {
   type Appended,
@@ -12,6 +11,8 @@ import {
   acknowledge,
   commandContext,
   requireUser,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { OpenSupportTicketCommand } from './open-support-ticket.command';
 
@@ -26,8 +27,8 @@ export class OpenSupportTicketController {
   async open(
     @ValidatedInput() { input }: CallInput<typeof openSupportTicket>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     const context = commandContext(request);

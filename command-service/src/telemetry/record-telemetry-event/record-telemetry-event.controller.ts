@@ -1,8 +1,15 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { recordEvent } from '@app/contracts';
-import { type CallInput, ContractRoute, ValidatedInput, acknowledge, commandContext } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  ValidatedInput,
+  acknowledge,
+  commandContext,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import type { Appended } from '../../infrastructure/event-appender';
 import { RecordTelemetryEventCommand } from './record-telemetry-event.command';
 
@@ -13,8 +20,8 @@ export class RecordTelemetryEventController {
   @ContractRoute(recordEvent)
   async record(
     @ValidatedInput() { input }: CallInput<typeof recordEvent>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const appended = await this.commandBus.execute<RecordTelemetryEventCommand, Appended>(
       new RecordTelemetryEventCommand(input.type, input.body, input.machineUuid, commandContext(request)),

@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, setUserData } from '@app/contracts';
 import {
   type CallInput,
@@ -10,6 +9,8 @@ import {
   requireUser,
   acknowledge,
   commandContext,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import type { Appended } from '../../infrastructure/event-appender';
 import { SetUserDataCommand } from './set-user-data.command';
@@ -23,8 +24,8 @@ export class SetUserDataController {
   async set(
     @ValidatedInput() { input, params }: CallInput<typeof setUserData>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     const appended = await this.commandBus.execute<SetUserDataCommand, Appended>(

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Request } from 'express';
 import type { Pool } from 'pg';
 import { DomainError, SESSION_TOKEN_PREFIX } from '@app/contracts';
 import { createPool, createTestDatabase, eventStoreMigrations, migrate, type TestDatabase } from '../index';
@@ -40,7 +39,7 @@ async function signedIn(subscriptions: string[] = []): Promise<{ userId: string;
 
 /** A fresh request each time, as each HTTP call is (the per-request memo must not hide the cache). */
 const callWith = (token: string) =>
-  authenticator.authenticate({ headers: { authorization: `Bearer ${token}` } } as Request);
+  authenticator.authenticate({ headers: { authorization: `Bearer ${token}` } });
 
 async function refusal(token: string): Promise<string> {
   try {

@@ -7,7 +7,6 @@ import {
   type OnModuleInit,
   createParamDecorator,
 } from '@nestjs/common';
-import type { Request } from 'express';
 import type { Pool } from 'pg';
 import {
   type Actor,
@@ -23,6 +22,7 @@ import {
 import { PG_POOL } from '../tokens';
 import { isStaffToken } from './staff-token';
 import { PrincipalCache } from './principal-cache';
+import { type HttpRequest } from './http-types';
 
 /** Tokens are stored as SHA-256 digests only: a database leak yields no usable token. */
 export function hashToken(token: string): Buffer {
@@ -45,7 +45,9 @@ type SessionRow = {
 };
 
 const PRINCIPAL = Symbol('principal');
-type WithPrincipal = Request & { [PRINCIPAL]?: Principal };
+/** What authentication reads of a request: its headers (the principal found is kept on it). */
+type Headed = Pick<HttpRequest, 'headers'>;
+type WithPrincipal = Headed & { [PRINCIPAL]?: Principal };
 
 /**
  * Who is calling, from the Authorization header, the same way in both services:
@@ -75,7 +77,7 @@ export class SessionAuthenticator implements OnModuleInit, OnApplicationShutdown
     await this.cache.stop();
   }
 
-  async authenticate(request: Request): Promise<Principal> {
+  async authenticate(request: Headed): Promise<Principal> {
     const cached = (request as WithPrincipal)[PRINCIPAL];
     if (cached) return cached;
     const principal = await this.resolve(bearerToken(request));
@@ -139,12 +141,12 @@ export class SessionAuthenticator implements OnModuleInit, OnApplicationShutdown
 }
 
 /** The caller, as the AccessGuard resolved it (anonymous when the route has no guard). */
-export function principalOf(request: Request): Principal {
+export function principalOf(request: Headed): Principal {
   return (request as WithPrincipal)[PRINCIPAL] ?? { kind: 'anonymous' };
 }
 
 export const CurrentPrincipal = createParamDecorator((_: unknown, context: ExecutionContext): Principal =>
-  principalOf(context.switchToHttp().getRequest<Request>()),
+  principalOf(context.switchToHttp().getRequest<HttpRequest>()),
 );
 
 /** The actor an event records for a caller. */
@@ -165,7 +167,7 @@ export function requireUser(principal: Principal): Extract<Principal, { kind: 'u
   return principal;
 }
 
-export function bearerToken(request: Request): string | undefined {
+export function bearerToken(request: Headed): string | undefined {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
   return match?.[1].trim();

@@ -11,10 +11,10 @@ import {
   createParamDecorator,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
 import { z } from 'zod';
 import { type ApiCall, decideAccess, unstorableJsonReason, DomainError } from '@app/contracts';
 import { SessionAuthenticator } from './authentication';
+import { type HttpRequest } from './http-types';
 
 const CALL_KEY = 'app:api-call';
 
@@ -38,7 +38,7 @@ export type CallInput<C extends ApiCall> = {
 export const ValidatedInput = createParamDecorator((_: unknown, context: ExecutionContext) => {
   const call = Reflect.getMetadata(CALL_KEY, context.getHandler()) as ApiCall | undefined;
   if (!call) throw new Error('ValidatedInput needs @ContractRoute on the handler.');
-  const request = context.switchToHttp().getRequest<Request>();
+  const request = context.switchToHttp().getRequest<HttpRequest>();
   const raw = call.method === 'GET' ? { ...(request.query as object) } : request.body;
   const where = call.method === 'GET' ? 'query' : 'body';
   const unstorable = unstorableJsonReason(raw) ?? unstorableJsonReason(request.params ?? {});
@@ -76,7 +76,7 @@ export class AccessGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const call = this.reflector.get<ApiCall>(CALL_KEY, context.getHandler());
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<HttpRequest>();
     const principal = await this.authenticator.authenticate(request);
     const product = (request.params as Record<string, string> | undefined)?.product;
     const decision = decideAccess(call.access, principal, product);

@@ -1,5 +1,4 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import {
   type ApiCall,
@@ -10,8 +9,9 @@ import {
   pathMatcher,
 } from '@app/contracts';
 import { httpStatusOfError } from './error-status';
+import { type HttpRequest, type HttpResponse, pathOf } from './http-types';
 
-type Answer = { status: number; body: ApiError };
+export type Answer = { status: number; body: ApiError };
 
 const answer = (status: number, code: ApiError['code'], message: string): Answer => ({
   status,
@@ -34,41 +34,35 @@ export class ApiErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const request = http.getRequest<Request>();
-    const response = http.getResponse<Response>();
-    const { status, body } = this.toAnswer(exception, request);
-    if (status === 500) this.logger.error({ err: exception, path: request.path }, 'request failed');
+    const request = http.getRequest<HttpRequest>();
+    const response = http.getResponse<HttpResponse>();
+    const path = pathOf(request);
+    const { status, body } = this.toAnswer(exception, request.method, path);
+    if (status === 500) this.logger.error({ err: exception, path }, 'request failed');
     // A read side not caught up yet is worth asking again in a second, whichever service relays it.
     if (body.code === 'READ_MODEL_NOT_CAUGHT_UP' && !response.getHeader('Retry-After'))
-      response.setHeader('Retry-After', '1');
-    response.status(status).json(body);
+      response.header('Retry-After', '1');
+    void response.status(status).send(body);
   }
 
   /** A domain error answers its code's status (one table); Nest's and the body parser's errors their own. */
-  private toAnswer(exception: unknown, request: Request): Answer {
+  private toAnswer(exception: unknown, method: string, path: string): Answer {
     if (exception instanceof DomainError)
       return { status: httpStatusOfError[exception.code], body: exception.toBody() };
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status === 404) {
-        const known = this.ownCalls.find((c) => c.call.method === request.method && c.match(request.path));
+        const known = this.ownCalls.find((c) => c.call.method === method && c.match(path));
         if (known) {
           return answer(501, 'NOT_IMPLEMENTED', `${known.call.id} is part of the API but not available yet.`);
         }
-        return answer(404, 'NOT_FOUND', `No API call ${request.method} ${request.path}.`);
+        return answer(404, 'NOT_FOUND', `No API call ${method} ${path}.`);
       }
       if (status === 413) return answer(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
       if (status === 400) return answer(400, 'MALFORMED_REQUEST', 'The request body is not valid JSON.');
       if (status === 401) return answer(401, 'UNAUTHENTICATED', exception.message);
       if (status === 403) return answer(403, 'FORBIDDEN', exception.message);
       return answer(status, status >= 500 ? 'INTERNAL_ERROR' : 'MALFORMED_REQUEST', exception.message);
-    }
-    const bodyError = exception as { type?: string; status?: number };
-    if (bodyError?.type === 'entity.too.large') {
-      return answer(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
-    }
-    if (bodyError?.type === 'entity.parse.failed') {
-      return answer(400, 'MALFORMED_REQUEST', 'The request body is not valid JSON.');
     }
     return answer(500, 'INTERNAL_ERROR', 'Something went wrong on our side; please try again.');
   }

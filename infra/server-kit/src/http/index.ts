@@ -9,3 +9,4 @@ export * from './staff-token';
 export * from './request-context';
 export * from './error-status';
 export * from './min-position';
+export * from './http-types';

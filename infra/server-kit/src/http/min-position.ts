@@ -1,12 +1,12 @@
-import type { Request } from 'express';
 import { DomainError, type EventPosition, MIN_POSITION_HEADER, parsePosition } from '@app/contracts';
+import { type HttpRequest, headerOf } from './http-types';
 
 /**
  * The position a call asks to see (`X-Min-Position`, read-your-writes), or undefined without the header;
  * a malformed one is a 400 INVALID_POSITION. Read the same way by both services.
  */
-export function minPositionOf(request: Request): EventPosition | undefined {
-  const header = request.header(MIN_POSITION_HEADER);
+export function minPositionOf(request: HttpRequest): EventPosition | undefined {
+  const header = headerOf(request, MIN_POSITION_HEADER);
   if (header === undefined) return undefined;
   const position = parsePosition(header);
   if (!position) {

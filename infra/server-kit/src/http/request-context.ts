@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Request, Response } from 'express';
 import { type Actor, EVENT_POSITION_HEADER, DomainError } from '@app/contracts';
 import { actorOf, principalOf } from './authentication';
+import { type HttpRequest, type HttpResponse, headerOf } from './http-types';
 
 /** What a command's append answers: the consistency token of its last event. */
 export type Appended = { position: string; idempotent: boolean };
@@ -11,10 +11,10 @@ export type CommandContext = { actor: Actor; correlationId: string; idempotencyK
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function commandContext(request: Request): CommandContext {
-  const correlation = request.header('x-correlation-id');
+export function commandContext(request: HttpRequest): CommandContext {
+  const correlation = headerOf(request, 'x-correlation-id');
   // UUIDs compare case-insensitively; one spelling keeps stream names and ids consistent.
-  const idempotencyKey = request.header('idempotency-key')?.toLowerCase();
+  const idempotencyKey = headerOf(request, 'idempotency-key')?.toLowerCase();
   if (idempotencyKey !== undefined && !UUID.test(idempotencyKey)) {
     throw new DomainError('VALIDATION_FAILED', 'The Idempotency-Key header must be a UUID.');
   }
@@ -26,7 +26,7 @@ export function commandContext(request: Request): CommandContext {
 }
 
 /** Every command answers its position in the body and in the X-Event-Position header. */
-export function acknowledge(response: Response, appended: Appended): { position: string } {
-  response.setHeader(EVENT_POSITION_HEADER, appended.position);
+export function acknowledge(response: HttpResponse, appended: Appended): { position: string } {
+  response.header(EVENT_POSITION_HEADER, appended.position);
   return { position: appended.position };
 }

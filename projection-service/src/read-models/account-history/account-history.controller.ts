@@ -1,5 +1,5 @@
+import { Readable } from 'node:stream';
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import {
   type HistoryEvent,
@@ -10,7 +10,15 @@ import {
   getEventCausation,
   parsePosition,
 } from '@app/contracts';
-import { type CallInput, ContractRoute, PgEventStore, ValidatedInput, PG_POOL } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  PgEventStore,
+  ValidatedInput,
+  PG_POOL,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { projections } from '..';
 import { accountAsOf } from './account-as-of';
@@ -33,8 +41,8 @@ export class AccountHistoryController {
   @ContractRoute(getAccountHistory)
   async history(
     @ValidatedInput() { input, params }: CallInput<typeof getAccountHistory>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [accountHistoryProjection.name]);
     const filter = filterOf(input);
@@ -55,34 +63,37 @@ export class AccountHistoryController {
   @ContractRoute(exportAccountHistory)
   async export(
     @ValidatedInput() { input, params }: CallInput<typeof exportAccountHistory>,
-    @Req() request: Request,
-    @Res() response: Response,
+    @Req() request: HttpRequest,
+    @Res() response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [accountHistoryProjection.name]);
     response.status(200);
-    response.setHeader('content-type', 'application/x-ndjson; charset=utf-8');
-    response.setHeader('content-disposition', `attachment; filename="history-${params.userId}.ndjson"`);
+    response.header('content-type', 'application/x-ndjson; charset=utf-8');
+    response.header('content-disposition', `attachment; filename="history-${params.userId}.ndjson"`);
     const filter = filterOf(input);
-    let after: ReturnType<typeof parsePosition>;
-    for (;;) {
-      const query = historyQuery(params.userId, filter, after, EXPORT_PAGE);
-      const { rows } = await this.pool.query<HistoryRow>(query.text, query.values);
-      if (rows.length > 0) {
-        const lines = rows.map((row) => JSON.stringify(toHistoryEvent(row))).join('\n');
-        response.write(`${lines}\n`);
-        const last = rows[rows.length - 1];
-        after = { transactionId: BigInt(last.transaction_id), position: BigInt(last.position) };
+    const pool = this.pool;
+    // Page after page as the caller reads it (the stream waits while the socket is full).
+    async function* pages() {
+      let after: ReturnType<typeof parsePosition>;
+      for (;;) {
+        const query = historyQuery(params.userId, filter, after, EXPORT_PAGE);
+        const { rows } = await pool.query<HistoryRow>(query.text, query.values);
+        if (rows.length > 0) {
+          yield `${rows.map((row) => JSON.stringify(toHistoryEvent(row))).join('\n')}\n`;
+          const last = rows[rows.length - 1];
+          after = { transactionId: BigInt(last.transaction_id), position: BigInt(last.position) };
+        }
+        if (rows.length < EXPORT_PAGE) return;
       }
-      if (rows.length < EXPORT_PAGE) break;
     }
-    response.end();
+    await response.send(Readable.from(pages()));
   }
 
   @ContractRoute(getAccountAsOf)
   async asOf(
     @ValidatedInput() { input, params }: CallInput<typeof getAccountAsOf>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [accountHistoryProjection.name]);
     // Every read model but this index itself: one projection may read another's tables.
@@ -93,8 +104,8 @@ export class AccountHistoryController {
   @ContractRoute(getEventCausation)
   async causation(
     @ValidatedInput() { params }: CallInput<typeof getEventCausation>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [accountHistoryProjection.name]);
     const event = await this.byEventId(params.eventId);

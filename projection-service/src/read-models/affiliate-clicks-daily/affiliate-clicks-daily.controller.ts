@@ -1,8 +1,14 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import { affiliateClicksDaily } from '@app/contracts';
-import { type CallInput, ContractRoute, ValidatedInput, PG_POOL } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  ValidatedInput,
+  PG_POOL,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { affiliateClicksDailyProjection } from './affiliate-clicks-daily.projection';
 
@@ -16,8 +22,8 @@ export class AffiliateClicksDailyController {
   @ContractRoute(affiliateClicksDaily)
   async daily(
     @ValidatedInput() { input }: CallInput<typeof affiliateClicksDaily>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [affiliateClicksDailyProjection.name]);
     const result = await this.pool.query<{ day: string; affiliate_code: string; count: string }>(

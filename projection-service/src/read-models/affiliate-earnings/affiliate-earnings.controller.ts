@@ -1,5 +1,4 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import {
   type AffiliateInfo,
@@ -9,7 +8,13 @@ import {
   getLastAffiliatePayout,
   listAffiliates,
 } from '@app/contracts';
-import { ContractRoute, CurrentPrincipal, PG_POOL } from '@app/server-kit';
+import {
+  ContractRoute,
+  CurrentPrincipal,
+  PG_POOL,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { affiliateEarningsProjection } from './affiliate-earnings.projection';
 import { affiliateMonths } from './affiliate-months';
@@ -63,8 +68,8 @@ export class AffiliateEarningsController {
   @ContractRoute(getAffiliateData)
   async data(
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [affiliateEarningsProjection.name]);
     const account = await this.accountOf(principal);
@@ -75,8 +80,8 @@ export class AffiliateEarningsController {
   @ContractRoute(getAffiliateAccount)
   async account(
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [affiliateEarningsProjection.name]);
     const account = await this.accountOf(principal);
@@ -86,8 +91,8 @@ export class AffiliateEarningsController {
   @ContractRoute(getLastAffiliatePayout)
   async lastPayout(
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [affiliateEarningsProjection.name]);
     const account = await this.accountOf(principal);
@@ -105,7 +110,7 @@ export class AffiliateEarningsController {
   }
 
   @ContractRoute(listAffiliates)
-  async list(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async list(@Req() request: HttpRequest, @Res({ passthrough: true }) response: HttpResponse) {
     await this.readYourWrites.ensure(request, response, [affiliateEarningsProjection.name]);
     const { rows } = await this.pool.query<AccountRow>(
       'SELECT * FROM rm_affiliates ORDER BY created_at DESC, alias LIMIT 10000',

@@ -1,8 +1,13 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import { type PartnerDashboard, type Principal, getPartnerDashboard } from '@app/contracts';
-import { ContractRoute, CurrentPrincipal, PG_POOL } from '@app/server-kit';
+import {
+  ContractRoute,
+  CurrentPrincipal,
+  PG_POOL,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { affiliateEarningsProjection } from './affiliate-earnings.projection';
 import { affiliateMonths } from './affiliate-months';
@@ -18,8 +23,8 @@ export class PartnersController {
   @ContractRoute(getPartnerDashboard)
   async dashboard(
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<PartnerDashboard> {
     await this.readYourWrites.ensure(request, response, [affiliateEarningsProjection.name]);
     if (principal.kind !== 'user') return { isPartner: false, codes: [], months: [] };

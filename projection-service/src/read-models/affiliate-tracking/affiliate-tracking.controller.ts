@@ -1,5 +1,4 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import {
   type Principal,
@@ -8,7 +7,15 @@ import {
   affiliateSaleCutCents,
   getAffiliateTracking,
 } from '@app/contracts';
-import { type CallInput, ContractRoute, CurrentPrincipal, PG_POOL, ValidatedInput } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  PG_POOL,
+  ValidatedInput,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { affiliateTrackingProjection } from './affiliate-tracking.projection';
 
@@ -53,8 +60,8 @@ export class AffiliateTrackingController {
   async tracking(
     @ValidatedInput() { input }: CallInput<typeof getAffiliateTracking>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [affiliateTrackingProjection.name]);
     const days = lookbackDays(input.lookback, new Date());

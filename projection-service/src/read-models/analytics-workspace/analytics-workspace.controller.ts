@@ -1,5 +1,4 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import {
   type AnalyticsRun,
@@ -13,7 +12,15 @@ import {
   listAnalyticsQueries,
   listAnalyticsRuns,
 } from '@app/contracts';
-import { type CallInput, ContractRoute, CurrentPrincipal, PG_POOL, ValidatedInput } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  PG_POOL,
+  ValidatedInput,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { analyticsWorkspaceProjection } from './analytics-workspace.projection';
 import { analyticsDashboards } from './dashboards';
@@ -53,8 +60,8 @@ export class AnalyticsWorkspaceController {
 
   @ContractRoute(listAnalyticsQueries)
   async queries(
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<{ queries: AnalyticsSavedQuery[] }> {
     await this.readYourWrites.ensure(request, response, [analyticsWorkspaceProjection.name]);
     const { rows } = await this.pool.query<SavedRow>(
@@ -78,8 +85,8 @@ export class AnalyticsWorkspaceController {
   @ContractRoute(listAnalyticsRuns)
   async runs(
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<{ runs: AnalyticsRun[] }> {
     await this.readYourWrites.ensure(request, response, [analyticsWorkspaceProjection.name]);
     const analystId = isStaff(principal) ? null : principal.kind === 'user' ? principal.userId : null;

@@ -1,8 +1,14 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import { type Announcement, getMyAnnouncements, listAnnouncements } from '@app/contracts';
-import { type CallInput, ContractRoute, ValidatedInput, PG_POOL } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  ValidatedInput,
+  PG_POOL,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { announcementsProjection } from './announcements.projection';
 
@@ -43,8 +49,8 @@ export class AnnouncementsController {
   @ContractRoute(getMyAnnouncements)
   async mine(
     @ValidatedInput() { input }: CallInput<typeof getMyAnnouncements>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<Announcement[]> {
     await this.readYourWrites.ensure(request, response, [announcementsProjection.name]);
     const { rows } = await this.pool.query<Row>(
@@ -61,8 +67,8 @@ export class AnnouncementsController {
   @ContractRoute(listAnnouncements)
   async list(
     @ValidatedInput() _: CallInput<typeof listAnnouncements>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [announcementsProjection.name]);
     const { rows } = await this.pool.query<Row>(

@@ -1,5 +1,4 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import {
   type AssessmentAttempt,
@@ -23,6 +22,8 @@ import {
   ValidatedInput,
   requireUser,
   PG_POOL,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { assessmentsProjection } from './assessments.projection';
@@ -81,8 +82,8 @@ export class AssessmentsController {
   @ContractRoute(listAssessments)
   async list(
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     await this.readYourWrites.ensure(request, response, [assessmentsProjection.name]);
@@ -119,8 +120,8 @@ export class AssessmentsController {
   @ContractRoute(getCurrentAssessment)
   async current(
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<{ assessment: CurrentAssessment | null }> {
     const user = requireUser(principal);
     await this.readYourWrites.ensure(request, response, [assessmentsProjection.name]);
@@ -150,8 +151,8 @@ export class AssessmentsController {
   async details(
     @ValidatedInput() { input }: CallInput<typeof getAssessmentDetails>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     await this.readYourWrites.ensure(request, response, [assessmentsProjection.name]);

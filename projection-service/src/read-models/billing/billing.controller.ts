@@ -1,5 +1,4 @@
 import { Controller, Inject, Req, Res, StreamableFile } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import {
   type Principal,
@@ -18,6 +17,8 @@ import {
   PG_POOL,
   ValidatedInput,
   requireUser,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { billingProjection } from './billing.projection';
@@ -96,8 +97,8 @@ export class BillingController {
   @ContractRoute(getSubscriptions)
   async subscriptions(
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     if (principal.kind !== 'user') return { subscriptions: [] };
     await this.readYourWrites.ensure(request, response, [billingProjection.name]);
@@ -117,8 +118,8 @@ export class BillingController {
   @ContractRoute(getCharges)
   async charges(
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     if (principal.kind !== 'user') return { charges: [], licenseCharges: [] };
     await this.readYourWrites.ensure(request, response, [billingProjection.name]);
@@ -155,8 +156,8 @@ export class BillingController {
   async receiptLink(
     @CurrentPrincipal() principal: Principal,
     @ValidatedInput() { input }: CallInput<typeof downloadReceipt>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     await this.readYourWrites.ensure(request, response, [billingProjection.name]);
@@ -174,8 +175,8 @@ export class BillingController {
   async licenceReceiptLink(
     @CurrentPrincipal() principal: Principal,
     @ValidatedInput() { input }: CallInput<typeof downloadLicenseReceipt>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     await this.readYourWrites.ensure(request, response, [billingProjection.name]);

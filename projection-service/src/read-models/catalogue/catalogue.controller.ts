@@ -1,5 +1,4 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import {
   type Actor,
@@ -21,7 +20,15 @@ import {
   questionVersionFields,
   DomainError,
 } from '@app/contracts';
-import { type CallInput, ContractRoute, CurrentPrincipal, ValidatedInput, PG_POOL } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+  PG_POOL,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { catalogueProjection } from './catalogue.projection';
 
@@ -115,8 +122,8 @@ export class CatalogueController {
   async list(
     @ValidatedInput() { params }: CallInput<typeof listCodingQuestions>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
     const owner = ownsProduct(principal, params.product);
@@ -135,8 +142,8 @@ export class CatalogueController {
   async get(
     @ValidatedInput() { params, input }: CallInput<typeof getCodingQuestion>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
     const row = await this.findQuestion<QuestionDetail>(
@@ -177,8 +184,8 @@ export class CatalogueController {
   async trace(
     @ValidatedInput() { params, input }: CallInput<typeof getCodingQuestionTrace>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
     const row = await this.findQuestion<{ walkthroughTrace: WalkthroughTrace | null }>(
@@ -232,8 +239,8 @@ export class CatalogueController {
   @ContractRoute(listQuestionVersions)
   async versions(
     @ValidatedInput() { params, input }: CallInput<typeof listQuestionVersions>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
     const { questionId } = params;
@@ -275,8 +282,8 @@ export class CatalogueController {
   async dataStructures(
     @ValidatedInput() { params }: CallInput<typeof getDataStructures>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.lessons(params.product, 'data-structures', principal, request, response);
   }
@@ -286,8 +293,8 @@ export class CatalogueController {
   async tips(
     @ValidatedInput() { params }: CallInput<typeof getTips>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.lessons(params.product, 'interview-tips', principal, request, response);
   }
@@ -296,8 +303,8 @@ export class CatalogueController {
   async interviewTips(
     @ValidatedInput() { params }: CallInput<typeof getInterviewTips>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.lessons(params.product, 'interview-tips', principal, request, response);
   }
@@ -305,8 +312,8 @@ export class CatalogueController {
   @ContractRoute(getBehaviorals)
   async behaviorals(
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.lessons(ALGORITHMS, 'behavioral', principal, request, response);
   }
@@ -330,8 +337,8 @@ export class CatalogueController {
     product: string,
     kind: LessonKind,
     principal: Principal,
-    request: Request,
-    response: Response,
+    request: HttpRequest,
+    response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
     const owner = ownsProduct(principal, product);

@@ -1,5 +1,4 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import {
   type AnyLessonKind,
@@ -19,7 +18,15 @@ import {
   type LessonVideo,
   wordCount,
 } from '@app/contracts';
-import { type CallInput, ContractRoute, CurrentPrincipal, ValidatedInput, PG_POOL } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+  PG_POOL,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { catalogueProjection } from './catalogue.projection';
 import { ownsProduct } from './catalogue.controller';
@@ -95,8 +102,8 @@ export class LearningController {
   async list(
     @ValidatedInput() { params, input }: CallInput<typeof listLessons>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const kind = lessonKindOfSection(input.section);
     if (!kind) throw new DomainError('NOT_FOUND', `There is no course section "${input.section}".`);
@@ -107,8 +114,8 @@ export class LearningController {
   @ContractRoute(getGlossary)
   async glossary(
     @ValidatedInput() { params }: CallInput<typeof getGlossary>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
     const { rows } = await this.pool.query<{
@@ -148,8 +155,8 @@ export class LearningController {
   async fundamentals(
     @ValidatedInput() { params }: CallInput<typeof getFundamentals>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return { items: await this.lessons(params.product, 'fundamentals', principal, request, response) };
   }
@@ -159,8 +166,8 @@ export class LearningController {
   async get(
     @ValidatedInput() { params, input }: CallInput<typeof getLesson>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
     const kind = input.section === undefined ? undefined : lessonKindOfSection(input.section);
@@ -180,8 +187,8 @@ export class LearningController {
   async designQuestions(
     @ValidatedInput() { params }: CallInput<typeof listDesignQuestions>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
     const owner = ownsProduct(principal, params.product);
@@ -209,8 +216,8 @@ export class LearningController {
   async designQuestion(
     @ValidatedInput() { params, input }: CallInput<typeof getDesignQuestion>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
     const row = await this.openDesignRow(params.product, input.questionId, principal, 'design question');
@@ -242,8 +249,8 @@ export class LearningController {
   async longFormQuestions(
     @ValidatedInput() { params }: CallInput<typeof listLongFormQuestions>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
     const owner = ownsProduct(principal, params.product);
@@ -272,8 +279,8 @@ export class LearningController {
   async longFormQuestion(
     @ValidatedInput() { params, input }: CallInput<typeof getLongFormQuestion>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
     const row = await this.openDesignRow(params.product, input.questionId, principal, 'long-form question');
@@ -300,8 +307,8 @@ export class LearningController {
   async interviewQuestions(
     @ValidatedInput() { params }: CallInput<typeof listInterviewQuestions>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
     const owner = ownsProduct(principal, params.product);
@@ -346,8 +353,8 @@ export class LearningController {
     product: string,
     kind: AnyLessonKind,
     principal: Principal,
-    request: Request,
-    response: Response,
+    request: HttpRequest,
+    response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
     const owner = ownsProduct(principal, product);

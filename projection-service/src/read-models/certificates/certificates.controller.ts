@@ -1,5 +1,4 @@
 import { Controller, Inject, Req, Res, StreamableFile } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool, PoolClient } from 'pg';
 import {
   type Principal,
@@ -16,6 +15,9 @@ import {
   ValidatedInput,
   requireUser,
   PG_POOL,
+  type HttpRequest,
+  type HttpResponse,
+  headerOf,
 } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { certificatesProjection } from './certificates.projection';
@@ -79,8 +81,8 @@ export class CertificatesController {
   @ContractRoute(getMyCertificates)
   async mine(
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     await this.readYourWrites.ensure(request, response, [certificatesProjection.name]);
@@ -90,11 +92,11 @@ export class CertificatesController {
   @ContractRoute(getCertificatePdf)
   async pdf(
     @ValidatedInput() { params }: CallInput<typeof getCertificatePdf>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<StreamableFile> {
     const row = await this.find(params.certificateId, request, response);
-    const origin = `${request.protocol}://${request.header('x-forwarded-host') ?? request.header('host')}`;
+    const origin = `${request.protocol}://${headerOf(request, 'x-forwarded-host') ?? headerOf(request, 'host')}`;
     const bytes = await renderCertificatePdf(
       {
         certificateId: row.certificate_id,
@@ -114,8 +116,8 @@ export class CertificatesController {
   @ContractRoute(verifyCertificate)
   async verify(
     @ValidatedInput() { params }: CallInput<typeof verifyCertificate>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const row = await this.find(params.certificateId, request, response);
     return {
@@ -127,7 +129,11 @@ export class CertificatesController {
     };
   }
 
-  private async find(certificateId: string, request: Request, response: Response): Promise<CertificateRow> {
+  private async find(
+    certificateId: string,
+    request: HttpRequest,
+    response: HttpResponse,
+  ): Promise<CertificateRow> {
     await this.readYourWrites.ensure(request, response, [certificatesProjection.name]);
     const { rows } = await this.pool.query<CertificateRow>(
       `SELECT certificate_id, product, version, ${PRINTED_NAME} AS name, issued_at FROM rm_certificates c ${PROFILE} WHERE certificate_id = $1`,

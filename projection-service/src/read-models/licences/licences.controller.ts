@@ -1,5 +1,4 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import {
   DomainError,
@@ -19,6 +18,8 @@ import {
   PG_POOL,
   ValidatedInput,
   requireUser,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { licencesProjection } from './licences.projection';
@@ -43,8 +44,8 @@ export class LicencesController {
   @ContractRoute(getLicenseState)
   async state(
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<LicenceState> {
     const user = requireUser(principal);
     await this.readYourWrites.ensure(request, response, [licencesProjection.name]);
@@ -74,8 +75,8 @@ export class LicencesController {
   async report(
     @ValidatedInput() { input }: CallInput<typeof getLicenseReport>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     await this.readYourWrites.ensure(request, response, [licencesProjection.name]);

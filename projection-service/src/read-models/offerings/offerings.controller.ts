@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import {
   DomainError,
@@ -24,7 +23,15 @@ import {
   priceOffering,
   pricingRegion,
 } from '@app/contracts';
-import { type CallInput, ContractRoute, CurrentPrincipal, PG_POOL, ValidatedInput } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  PG_POOL,
+  ValidatedInput,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { type PromoCodeRow, offeringsProjection, promoCodeStateOf } from './offerings.projection';
 
@@ -63,8 +70,8 @@ export class OfferingsController {
   all(
     @ValidatedInput() { input }: CallInput<typeof getOfferings>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.answer('all', input, principal, request, response);
   }
@@ -73,8 +80,8 @@ export class OfferingsController {
   platform(
     @ValidatedInput() { input }: CallInput<typeof getPlatformOfferings>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.answer('platform', input, principal, request, response);
   }
@@ -83,8 +90,8 @@ export class OfferingsController {
   triple(
     @ValidatedInput() { input }: CallInput<typeof getTripleOfferings>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.answer('triple', input, principal, request, response);
   }
@@ -97,8 +104,8 @@ export class OfferingsController {
   async licences(
     @ValidatedInput() { input }: CallInput<typeof listLicenseOfferings>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<OfferingsReply> {
     await this.readYourWrites.ensure(request, response, [offeringsProjection.name]);
     const user = principal.kind === 'user' ? principal : null;
@@ -156,8 +163,8 @@ export class OfferingsController {
     listing: Listing,
     input: OfferingsInput,
     principal: Principal,
-    request: Request,
-    response: Response,
+    request: HttpRequest,
+    response: HttpResponse,
   ): Promise<OfferingsReply> {
     await this.readYourWrites.ensure(request, response, [offeringsProjection.name]);
     const now = new Date();

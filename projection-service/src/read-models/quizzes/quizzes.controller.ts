@@ -1,5 +1,4 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import {
   type Principal,
@@ -18,6 +17,8 @@ import {
   ValidatedInput,
   requireUser,
   PG_POOL,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { quizzesProjection } from './quizzes.projection';
@@ -38,8 +39,8 @@ export class QuizzesController {
   list(
     @ValidatedInput() { params }: CallInput<typeof listQuizzes>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.quizzes(params.product, principal, request, response);
   }
@@ -47,8 +48,8 @@ export class QuizzesController {
   @ContractRoute(listSystemsDesignQuizzes)
   listSystems(
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     return this.quizzes('systemsexpert', principal, request, response);
   }
@@ -56,8 +57,8 @@ export class QuizzesController {
   private async quizzes(
     product: ProblemProductId,
     principal: Principal,
-    request: Request,
-    response: Response,
+    request: HttpRequest,
+    response: HttpResponse,
   ) {
     const user = requireUser(principal);
     await this.readYourWrites.ensure(request, response, [quizzesProjection.name]);

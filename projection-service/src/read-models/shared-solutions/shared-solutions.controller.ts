@@ -1,5 +1,4 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import {
   type Principal,
@@ -8,7 +7,15 @@ import {
   communityPageSizes,
   listSharedSolutions,
 } from '@app/contracts';
-import { type CallInput, ContractRoute, CurrentPrincipal, ValidatedInput, PG_POOL } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+  PG_POOL,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { sharedSolutionsProjection } from './shared-solutions.projection';
 
@@ -48,8 +55,8 @@ export class SharedSolutionsController {
   async list(
     @ValidatedInput() { input }: CallInput<typeof listSharedSolutions>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [sharedSolutionsProjection.name]);
     const viewerId = principal.kind === 'user' ? principal.userId : null;

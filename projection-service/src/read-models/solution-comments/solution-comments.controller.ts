@@ -1,5 +1,4 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import {
   type Comment,
@@ -10,7 +9,15 @@ import {
   listComments,
   listNestedComments,
 } from '@app/contracts';
-import { type CallInput, ContractRoute, CurrentPrincipal, ValidatedInput, PG_POOL } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  CurrentPrincipal,
+  ValidatedInput,
+  PG_POOL,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { solutionCommentsProjection } from './solution-comments.projection';
 
@@ -71,8 +78,8 @@ export class SolutionCommentsController {
   async list(
     @ValidatedInput() { input }: CallInput<typeof listComments>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [solutionCommentsProjection.name]);
     const viewerId = principal.kind === 'user' ? principal.userId : null;
@@ -106,8 +113,8 @@ export class SolutionCommentsController {
   async nested(
     @ValidatedInput() { input }: CallInput<typeof listNestedComments>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const cursor = input.cursor ?? null;
     if (cursor !== null && !/^\d{1,19}$/.test(cursor)) {

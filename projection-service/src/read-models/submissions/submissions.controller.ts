@@ -1,5 +1,4 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import { type Principal, type SubmissionStatus, listSubmissions } from '@app/contracts';
 import {
@@ -9,6 +8,8 @@ import {
   ValidatedInput,
   requireUser,
   PG_POOL,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { submissionsProjection } from './submissions.projection';
@@ -25,8 +26,8 @@ export class SubmissionsController {
   async list(
     @ValidatedInput() { input }: CallInput<typeof listSubmissions>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const user = requireUser(principal);
     await this.readYourWrites.ensure(request, response, [submissionsProjection.name]);

@@ -1,5 +1,4 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import { type Principal, type UnlockProgress, getUnlocks, utcDay } from '@app/contracts';
 import {
@@ -9,6 +8,8 @@ import {
   ValidatedInput,
   requireUser,
   PG_POOL,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { certificateEligibilityProjection } from '../certificate-eligibility/certificate-eligibility.projection';
@@ -35,8 +36,8 @@ export class UnlockProgressController {
   async unlocks(
     @ValidatedInput() { params }: CallInput<typeof getUnlocks>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<UnlockProgress> {
     const user = requireUser(principal);
     await this.readYourWrites.ensure(request, response, [

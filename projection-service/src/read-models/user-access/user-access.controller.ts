@@ -1,8 +1,14 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
 import { productIds, productOwnership, getUserAccess, DomainError } from '@app/contracts';
-import { type CallInput, ContractRoute, ValidatedInput, PG_POOL } from '@app/server-kit';
+import {
+  type CallInput,
+  ContractRoute,
+  ValidatedInput,
+  PG_POOL,
+  type HttpRequest,
+  type HttpResponse,
+} from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { fromRow, productsAt, userAccessProjection } from './user-access.projection';
 
@@ -16,8 +22,8 @@ export class UserAccessController {
   @ContractRoute(getUserAccess)
   async get(
     @ValidatedInput() { params }: CallInput<typeof getUserAccess>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [userAccessProjection.name]);
     const { rows } = await this.pool.query('SELECT * FROM rm_user_access WHERE user_id = $1', [
@@ -33,8 +39,8 @@ export class UserAccessController {
   @ContractRoute(productOwnership)
   async owners(
     @ValidatedInput() _: CallInput<typeof productOwnership>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [userAccessProjection.name]);
     const { rows } = await this.pool.query<{ product: string; owners: string }>(

@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { publishPriceList } from '@app/contracts';
 import {
   type Appended,
@@ -9,6 +8,8 @@ import {
   ValidatedInput,
   acknowledge,
   commandContext,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { PublishPriceListCommand } from './publish-price-list.command';
 
@@ -20,8 +21,8 @@ export class PublishPriceListController {
   @ContractRoute(publishPriceList)
   async publish(
     @ValidatedInput() { input }: CallInput<typeof publishPriceList>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const appended = await this.commandBus.execute<PublishPriceListCommand, Appended>(
       new PublishPriceListCommand(input, commandContext(request)),

@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { createPromoCode } from '@app/contracts';
 import {
   type Appended,
@@ -9,6 +8,8 @@ import {
   ValidatedInput,
   acknowledge,
   commandContext,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { CreatePromoCodeCommand } from './create-promo-code.command';
 
@@ -19,8 +20,8 @@ export class CreatePromoCodeController {
   @ContractRoute(createPromoCode)
   async create(
     @ValidatedInput() { input }: CallInput<typeof createPromoCode>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const appended = await this.commandBus.execute<CreatePromoCodeCommand, Appended>(
       new CreatePromoCodeCommand(input, commandContext(request)),

@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { expirePromoCode } from '@app/contracts';
 import {
   type Appended,
@@ -9,6 +8,8 @@ import {
   ValidatedInput,
   acknowledge,
   commandContext,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { ExpirePromoCodeCommand } from './expire-promo-code.command';
 
@@ -19,8 +20,8 @@ export class ExpirePromoCodeController {
   @ContractRoute(expirePromoCode)
   async expire(
     @ValidatedInput() { input }: CallInput<typeof expirePromoCode>,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const appended = await this.commandBus.execute<ExpirePromoCodeCommand, Appended>(
       new ExpirePromoCodeCommand(input, commandContext(request)),

@@ -1,6 +1,5 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, abandonCurrentAssessment } from '@app/contracts';
 import {
   type Appended,
@@ -9,6 +8,8 @@ import {
   acknowledge,
   commandContext,
   requireUser,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { AbandonAssessmentCommand } from './abandon-assessment.command';
 
@@ -20,8 +21,8 @@ export class AbandonAssessmentController {
   @ContractRoute(abandonCurrentAssessment)
   async abandon(
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const appended = await this.commandBus.execute<AbandonAssessmentCommand, Appended>(
       new AbandonAssessmentCommand(

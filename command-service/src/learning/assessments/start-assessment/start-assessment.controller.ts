@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { type Principal, startAssessment } from '@app/contracts';
 import {
   type CallInput,
@@ -11,6 +10,8 @@ import {
   acknowledge,
   commandContext,
   requireUser,
+  type HttpRequest,
+  type HttpResponse,
 } from '@app/server-kit';
 import { StartAssessmentCommand } from './start-assessment.command';
 import type { AssessmentStartedAnswer } from './start-assessment.handler';
@@ -24,8 +25,8 @@ export class StartAssessmentController {
   async start(
     @ValidatedInput() { input }: CallInput<typeof startAssessment>,
     @CurrentPrincipal() principal: Principal,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const context = commandContext(request);
     const { appended, assessment } = await this.commandBus.execute<
