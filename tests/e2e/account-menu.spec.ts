@@ -83,7 +83,9 @@ test('the account menu by keyboard: Enter opens on the first item, arrows, Home 
   await page.keyboard.press('Space');
   await expect(item('Overview')).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(item('Products')).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(item('Transactions')).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(item('Data')).toBeFocused();
   await page.keyboard.press('Enter');
