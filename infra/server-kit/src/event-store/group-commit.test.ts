@@ -99,6 +99,86 @@ describe('group commit under random interleavings', () => {
     ]);
   });
 
+  it('es_append_group decides a group of appends to different streams in one statement, each on its own', async () => {
+    const streams = Array.from({ length: 9 }, (_, n) => `gc-distinct-${n}-${randomUUID()}`);
+    const event = (n: number): NewEvent => ({ type: 'TelemetryEventRecorded', data: { eventType: `e${n}` } });
+    // Streams 0 to 4 hold two events each (revision 1); 5 to 8 are empty.
+    for (const stream of streams.slice(0, 5)) await store.append(stream, [0, 1].map(event));
+    const appends: [string, string, number][] = [
+      [streams[0], '1', 2], // ok: 2, 3
+      [streams[1], '0', 1], // conflict at 1
+      [streams[2], 'any', 1], // ok: 2
+      [streams[3], 'stream_exists', 3], // ok: 2, 3, 4
+      [streams[4], 'no_stream', 1], // conflict at 1
+      [streams[5], 'no_stream', 2], // ok: 0, 1
+      [streams[6], 'stream_exists', 1], // conflict at -1
+      [streams[7], 'any', 1], // ok: 0
+      [streams[8], '0', 1], // conflict at -1
+    ];
+    const events = appends.flatMap(([, , count], app) =>
+      Array.from({ length: count }, (_, n) => ({
+        app,
+        off: n,
+        event_id: randomUUID(),
+        type: 'TelemetryEventRecorded',
+        version: 1,
+        data: { eventType: `distinct-${app}-${n}` },
+        metadata: {},
+      })),
+    );
+    const { rows } = await pool.query<{
+      status: string;
+      stream_revision: string;
+      last_position: string | null;
+      last_transaction_id: string | null;
+    }>('SELECT * FROM es_append_group($1, $2, $3, $4::jsonb)', [
+      appends.map(([stream]) => stream),
+      appends.map(([, expected]) => expected),
+      appends.map(([, , count]) => count),
+      JSON.stringify(events),
+    ]);
+    expect(rows.map((row) => [row.status, Number(row.stream_revision)])).toEqual([
+      ['ok', 3],
+      ['conflict', 1],
+      ['ok', 2],
+      ['ok', 4],
+      ['conflict', 1],
+      ['ok', 1],
+      ['conflict', -1],
+      ['ok', 0],
+      ['conflict', -1],
+    ]);
+    // Accepted appends answer their last event's position, in one transaction; refused ones nothing.
+    const accepted = rows.filter((row) => row.status === 'ok');
+    expect(new Set(accepted.map((row) => row.last_transaction_id)).size).toBe(1);
+    expect(rows.filter((row) => row.status === 'conflict').map((row) => row.last_position)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+    const stored = async (id: string) => (await store.readStream(id)).map((e) => [e.revision, e.data]);
+    const lastPosition = async (index: number) => (await store.readStream(streams[index])).at(-1)?.position;
+    expect((await stored(streams[0])).slice(2)).toEqual([
+      [2, { eventType: 'distinct-0-0' }],
+      [3, { eventType: 'distinct-0-1' }],
+    ]);
+    expect((await stored(streams[3])).slice(2)).toEqual([
+      [2, { eventType: 'distinct-3-0' }],
+      [3, { eventType: 'distinct-3-1' }],
+      [4, { eventType: 'distinct-3-2' }],
+    ]);
+    expect(await stored(streams[5])).toEqual([
+      [0, { eventType: 'distinct-5-0' }],
+      [1, { eventType: 'distinct-5-1' }],
+    ]);
+    for (const index of [1, 4]) expect(await stored(streams[index])).toHaveLength(2);
+    for (const index of [6, 8]) expect(await stored(streams[index])).toEqual([]);
+    expect(await stored(streams[7])).toHaveLength(1);
+    for (const [index, row] of rows.entries())
+      if (row.status === 'ok') expect((await lastPosition(index))?.toString()).toBe(row.last_position);
+  });
+
   it('a group the database refuses as a whole (a writer outside the group took a revision) is tried append by append', async () => {
     const serial = new PgEventStore(pool, { groupCommit: { concurrency: 1 } });
     const [w, x, y] = ['w', 'x', 'y'].map((name) => `gc-refused-${name}-${randomUUID()}`);
