@@ -11,7 +11,7 @@ import {
 import { httpStatusOfError } from './error-status';
 import { type HttpRequest, type HttpResponse, pathOf } from './http-types';
 
-export type Answer = { status: number; body: ApiError };
+type Answer = { status: number; body: ApiError };
 
 const answer = (status: number, code: ApiError['code'], message: string): Answer => ({
   status,
