@@ -20,8 +20,6 @@ import { ExpireCheckoutCommand } from '../expire-checkout/expire-checkout.comman
 import { FulfilCheckoutCommand } from '../fulfil-checkout/fulfil-checkout.command';
 import { RefundChargeCommand } from '../refund-charge/refund-charge.command';
 
-type RawBodyRequest = HttpRequest & { rawBody?: Buffer };
-
 const FULFILLING_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
 /**
@@ -41,7 +39,7 @@ export class StripeWebhookController {
   @ContractRoute(stripeWebhook)
   async receive(
     @ValidatedInput() _: CallInput<typeof stripeWebhook>,
-    @Req() request: RawBodyRequest,
+    @Req() request: HttpRequest,
     @Res({ passthrough: true }) response: HttpResponse,
   ) {
     const event = this.verify(request);
@@ -91,7 +89,7 @@ export class StripeWebhookController {
     return { outcome: 'ignored' };
   }
 
-  private verify(request: RawBodyRequest): Stripe.Event {
+  private verify(request: HttpRequest): Stripe.Event {
     const secret = this.config.stripeWebhookSecret;
     if (!secret) {
       throw new DomainError(
