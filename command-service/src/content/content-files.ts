@@ -18,6 +18,8 @@ import {
   designQuestionMetaSchema,
   learningLessonMetaSchema,
   learningProducts,
+  type TrackCodingProductId,
+  trackCodingQuestions,
   markdownProblems,
   orderProblems,
   quizQuestionSchema,
@@ -80,15 +82,15 @@ export function loadContentQuestions(dir: string = contentDir()): ContentQuestio
 }
 
 /**
- * The machine-learning product's coding questions (content/machine-learning/questions, the algorithms'
- * format), judged in Python only: they are published with Python's starter alone (ML_CODING_LANGUAGES).
+ * A learning track's coding questions (`content/<folder>/questions`, the algorithms' format), judged in
+ * its languages alone (trackCodingQuestions): they are published with those starters only.
  */
-export function loadMlCodingQuestions(dir: string = contentDir()): ContentQuestion[] {
-  return loadQuestionsIn(join(dir, learningProducts.mlexpert.folder, 'questions'));
+export function loadTrackCodingQuestions(
+  product: TrackCodingProductId,
+  dir: string = contentDir(),
+): ContentQuestion[] {
+  return loadQuestionsIn(join(dir, trackCodingQuestions[product].folder, 'questions'));
 }
-
-/** The languages the machine-learning coding questions are offered in (numpy is a Python library). */
-export const ML_CODING_LANGUAGES = ['python'] as const satisfies readonly CodingLanguage[];
 
 function loadQuestionsIn(root: string): ContentQuestion[] {
   return folders(root)
@@ -306,7 +308,12 @@ export function learningContentProblems(content: LearningContent, options: { wor
     if (options.words && !/^```mermaid$/m.test(question.walkthrough))
       problems.push(`${label}/walkthrough.md has no mermaid diagram`);
   }
-  problems.push(...glossaryProblems(`${folder}/glossary`, content.glossary, content.lessons, options));
+  const { glossary } = learningProducts[content.product] as { glossary?: true };
+  problems.push(
+    ...glossaryProblems(`${folder}/glossary`, content.glossary, content.lessons, {
+      words: options.words && glossary === true,
+    }),
+  );
   return problems;
 }
 

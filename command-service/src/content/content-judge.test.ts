@@ -4,12 +4,18 @@
  * starter code compiles and fails them, and the content itself holds what a published question
  * needs (see questionContentSchema). CONTENT_ONLY=slug,slug judges a few while writing content.
  *
- * The machine-learning product's coding questions are judged the same way in Python, their one language
- * (numpy installed by infra's ensure-toolchains).
+ * The learning tracks' coding questions (machine learning, infrastructure) are judged the same way in
+ * their own languages (trackCodingQuestions; numpy installed by infra's ensure-toolchains).
  *
  * In CI (CI=true) a missing sandbox or toolchain fails the suite; elsewhere the language skips.
  */
-import { type CodingLanguage, questionCategories } from '@app/contracts';
+import {
+  type CodingLanguage,
+  type TrackCodingProductId,
+  questionCategories,
+  trackCodingProductIds,
+  trackCodingQuestions,
+} from '@app/contracts';
 import { createSandbox } from '../execution/sandbox';
 import type { Sandbox } from '../execution/sandbox';
 import { CompileServers } from '../execution/languages/compile-servers';
@@ -21,16 +27,13 @@ import {
   type ContentQuestion,
   loadContentQuestions,
   loadLessons,
-  loadMlCodingQuestions,
-  ML_CODING_LANGUAGES,
+  loadTrackCodingQuestions,
 } from './content-files';
 
 const toolchains = detectToolchains();
 const only = process.env.CONTENT_ONLY?.split(',').filter(Boolean);
 const allQuestions = loadContentQuestions();
 const questions = only ? allQuestions.filter((q) => only.includes(q.slug)) : allQuestions;
-const allMlQuestions = loadMlCodingQuestions();
-const mlQuestions = only ? allMlQuestions.filter((q) => only.includes(q.slug)) : allMlQuestions;
 const languages = Object.keys(languageModules).filter((l) => l !== 'swift') as CodingLanguage[];
 const available = new Map<CodingLanguage, true | string>();
 let sandbox: Sandbox;
@@ -125,26 +128,36 @@ describe.each(languages)('%s reference solutions', (language) => {
   }, 1_800_000);
 });
 
-describe('the machine-learning coding questions', () => {
-  it('are at least 15, named uniquely, each with a Python reference solution', () => {
+/** Each track's least number of coding questions (its issue's figure). */
+const trackMinimum: Record<TrackCodingProductId, number> = { mlexpert: 15, infraexpert: 12 };
+
+describe.each(trackCodingProductIds)('the %s coding questions', (track) => {
+  const all = loadTrackCodingQuestions(track);
+  const judged = only ? all.filter((q) => only.includes(q.slug)) : all;
+  const trackLanguages = trackCodingQuestions[track].languages;
+
+  it('are enough, named uniquely, each with a reference solution in every language of the track', () => {
     if (only) return;
-    expect(allMlQuestions.length).toBeGreaterThanOrEqual(15);
-    expect(new Set(allMlQuestions.map((q) => q.name)).size).toBe(allMlQuestions.length);
-    expect(allMlQuestions.some((q) => q.free)).toBe(true);
-    for (const question of allMlQuestions)
-      for (const language of ML_CODING_LANGUAGES)
-        expect({ slug: question.slug, present: !!question.solutions[language] }).toEqual({
+    expect(all.length).toBeGreaterThanOrEqual(trackMinimum[track]);
+    expect(new Set(all.map((q) => q.name)).size).toBe(all.length);
+    expect(all.some((q) => q.free)).toBe(true);
+    for (const question of all) {
+      expect(questionCategories).toContain(question.category);
+      for (const language of trackLanguages)
+        expect({ slug: question.slug, language, present: !!question.solutions[language] }).toEqual({
           slug: question.slug,
+          language,
           present: true,
         });
+    }
   });
 
-  it.each(ML_CODING_LANGUAGES)(
+  it.each(trackLanguages)(
     'pass every test with the %s reference solution, and the starters pass none of them all',
     async (language) => {
       if (available.get(language) !== true) return;
       const outcomes = await inPairs(
-        mlQuestions.map((question) => async () => {
+        judged.map((question) => async () => {
           const reference = await judge(language, question, question.solutions[language] ?? '');
           const starter = await judge(language, question, question.starters[language]);
           return {
@@ -156,7 +169,7 @@ describe('the machine-learning coding questions', () => {
         }),
       );
       expect(outcomes).toEqual(
-        mlQuestions.map((q) => ({
+        judged.map((q) => ({
           slug: q.slug,
           reference: 'CORRECT',
           starterCompiles: true,

@@ -14,6 +14,8 @@ import {
   type GlossaryTerm,
   glossaryTermStreamId,
   learningProductIds,
+  trackCodingProductIds,
+  trackCodingQuestions,
   quizQuestionStreamId,
   type ProblemProductId,
   codingLanguages,
@@ -34,8 +36,7 @@ import {
   loadLearningContent,
   loadAlgorithmsGlossary,
   loadLessons,
-  loadMlCodingQuestions,
-  ML_CODING_LANGUAGES,
+  loadTrackCodingQuestions,
 } from './content-files';
 import { sha256Of } from './canonical-json';
 import { putBlob } from './content-blobs.repository';
@@ -169,15 +170,18 @@ export async function publishContent(deps: {
       outcome: result.published ? 'published' : 'unchanged',
     });
   }
-  // The systems-design and machine-learning folders, read and checked before anything is appended.
+  // The learning products' folders, read and checked before anything is appended.
   const learning = learningProductIds.map((id) => loadLearningContent(id, deps.dir));
-  const mlQuestions = loadMlCodingQuestions(deps.dir);
-  const mlNames = new Set<string>();
-  for (const question of mlQuestions) {
-    if (mlNames.has(question.name.toLowerCase()))
-      throw new ContentError(`two machine-learning questions are named ${question.name}`);
-    mlNames.add(question.name.toLowerCase());
-  }
+  const trackQuestions = trackCodingProductIds.map((track) => {
+    const trackNames = new Set<string>();
+    const loaded = loadTrackCodingQuestions(track, deps.dir);
+    for (const question of loaded) {
+      if (trackNames.has(question.name.toLowerCase()))
+        throw new ContentError(`two ${track} coding questions are named ${question.name}`);
+      trackNames.add(question.name.toLowerCase());
+    }
+    return { track, questions: loaded };
+  });
   for (const lesson of lessons) {
     const { body, digest } = lessonEvent(product, lesson);
     const result = await publishOne(
@@ -233,24 +237,31 @@ export async function publishContent(deps: {
       );
   };
   await publishGlossary(product, glossary);
-  for (const question of mlQuestions) {
-    const testsSha256 = await putBlob(deps.pool, question.tests);
-    const { body, digest } = questionEvent('mlexpert', question, testsSha256, undefined, ML_CODING_LANGUAGES);
-    const result = await publishOne(
-      store,
-      questionStreamId('mlexpert', question.slug),
-      { type: 'QuestionPublished', body, digest },
-      deps.actor,
-    );
-    position = result.position ?? position;
-    items.push({
-      product: 'mlexpert',
-      kind: 'question',
-      id: question.slug,
-      version: result.version,
-      outcome: result.published ? 'published' : 'unchanged',
-    });
-  }
+  for (const { track, questions: ofTrack } of trackQuestions)
+    for (const question of ofTrack) {
+      const testsSha256 = await putBlob(deps.pool, question.tests);
+      const { body, digest } = questionEvent(
+        track,
+        question,
+        testsSha256,
+        undefined,
+        trackCodingQuestions[track].languages,
+      );
+      const result = await publishOne(
+        store,
+        questionStreamId(track, question.slug),
+        { type: 'QuestionPublished', body, digest },
+        deps.actor,
+      );
+      position = result.position ?? position;
+      items.push({
+        product: track,
+        kind: 'question',
+        id: question.slug,
+        version: result.version,
+        outcome: result.published ? 'published' : 'unchanged',
+      });
+    }
   for (const content of learning) {
     const publish = (...item: PublishArgs) => publishItem(content.product, ...item);
     for (const lesson of content.lessons) {

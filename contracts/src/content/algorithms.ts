@@ -38,6 +38,12 @@ export const questionCategories = [
   'Unsupervised Learning',
   'Data Preparation',
   'NLP and Retrieval',
+  // The infrastructure product's coding questions (content/infrastructure/questions).
+  'Logs and Text',
+  'Reliability',
+  'Networking',
+  'Scheduling and Capacity',
+  'Configuration and Deployment',
 ] as const;
 export type QuestionCategory = (typeof questionCategories)[number];
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { ProblemProductId } from '../constants';
+import type { CodingLanguage, ProblemProductId } from '../constants';
 
 /*
- * The learning content of the systems-design and machine-learning products, as written in the
+ * The learning content of the systems-design, machine-learning, frontend, infrastructure, iOS and
+ * blockchain products, as written in the
  * repository's `content/` folder (the contract between the engine and the content writers):
  *
  *   content/<folder>/<kind>/<slug>/meta.json + body.md              lessons
@@ -15,12 +16,62 @@ import type { ProblemProductId } from '../constants';
  * free sample, word counts).
  */
 
-/** Each learning product's content folder and the lesson kinds it has, in the order its pages list them. */
+/**
+ * Each learning product's content folder and the lesson kinds it has, in the order its pages list them;
+ * `glossary`: it has a glossary of at least GLOSSARY_MIN_TERMS terms.
+ */
 export const learningProducts = {
-  systemsexpert: { folder: 'systems', lessonKinds: ['fundamentals', 'interview-tips'] },
-  mlexpert: { folder: 'machine-learning', lessonKinds: ['crash-course', 'large-scale-ml', 'interview-tips'] },
-} as const satisfies Partial<Record<ProblemProductId, { folder: string; lessonKinds: readonly string[] }>>;
+  systemsexpert: { folder: 'systems', lessonKinds: ['fundamentals', 'interview-tips'], glossary: true },
+  mlexpert: {
+    folder: 'machine-learning',
+    lessonKinds: ['crash-course', 'large-scale-ml', 'interview-tips'],
+    glossary: true,
+  },
+  frontendexpert: {
+    folder: 'frontend',
+    lessonKinds: [
+      'html-crash-course',
+      'css-crash-course',
+      'javascript-crash-course',
+      'react-crash-course',
+      'web-dev-fundamentals',
+    ],
+  },
+  infraexpert: { folder: 'infrastructure', lessonKinds: ['crash-course'] },
+  iosexpert: {
+    folder: 'ios',
+    lessonKinds: ['swift-fundamentals', 'swiftui', 'uikit', 'concurrency', 'architecture'],
+  },
+  blockchainexpert: {
+    folder: 'blockchain',
+    lessonKinds: [
+      'blockchain-fundamentals',
+      'ethereum-and-smart-contracts',
+      'solidity-fundamentals',
+      'advanced-solidity',
+      'interacting-with-smart-contracts',
+      'web3-tools',
+    ],
+  },
+} as const satisfies Partial<
+  Record<ProblemProductId, { folder: string; lessonKinds: readonly string[]; glossary?: true }>
+>;
 export type LearningProductId = keyof typeof learningProducts;
+
+/**
+ * The learning products with coding questions of the algorithms' format
+ * (`content/<folder>/questions/<slug>/`), and the languages they are offered and judged in: the
+ * machine-learning questions are written for numpy (Python alone), the infrastructure ones are the
+ * scripts and tools of the job (Python and Go).
+ */
+export const trackCodingQuestions = {
+  mlexpert: { folder: 'machine-learning', languages: ['python'] },
+  infraexpert: { folder: 'infrastructure', languages: ['python', 'go'] },
+} as const satisfies Partial<
+  Record<LearningProductId, { folder: string; languages: readonly CodingLanguage[] }>
+>;
+export type TrackCodingProductId = keyof typeof trackCodingQuestions;
+export const trackCodingProductIds = Object.keys(trackCodingQuestions) as TrackCodingProductId[];
 export const learningProductIds = Object.keys(learningProducts) as LearningProductId[];
 
 /** Every lesson kind of every product (the algorithms' three and the learning products'). */
@@ -31,6 +82,23 @@ export const allLessonKinds = [
   'fundamentals',
   'crash-course',
   'large-scale-ml',
+  // The frontend, iOS and blockchain courses (each its own kind; infrastructure's is the crash-course).
+  'html-crash-course',
+  'css-crash-course',
+  'javascript-crash-course',
+  'react-crash-course',
+  'web-dev-fundamentals',
+  'swift-fundamentals',
+  'swiftui',
+  'uikit',
+  'concurrency',
+  'architecture',
+  'blockchain-fundamentals',
+  'ethereum-and-smart-contracts',
+  'solidity-fundamentals',
+  'advanced-solidity',
+  'interacting-with-smart-contracts',
+  'web3-tools',
 ] as const;
 export type AnyLessonKind = (typeof allLessonKinds)[number];
 

@@ -14,6 +14,7 @@ import {
   themeKinds,
   workspaceLayouts,
 } from '../constants';
+import { trackCodingProductIds, trackCodingQuestions } from '../content/learning';
 
 /*
  * The coding workspace's stored options and pane rules (spec 3, 4, 5). Pure, so the workspace page and
@@ -145,9 +146,10 @@ export const layoutDescriptions: Record<WorkspaceLayout, string> = {
 };
 
 /**
- * The languages a product's coding questions are offered and judged in: the machine-learning questions
- * are written for numpy, so Python alone; every other product's questions take every language.
+ * The languages a product's coding questions are offered and judged in: a learning track's own
+ * (trackCodingQuestions); the algorithms' questions take every language.
  */
 export function offeredLanguages(product: string): readonly CodingLanguage[] {
-  return product === 'mlexpert' ? ['python'] : codingLanguages;
+  const track = trackCodingProductIds.find((id) => id === product);
+  return track ? trackCodingQuestions[track].languages : codingLanguages;
 }

@@ -4,7 +4,7 @@ import { built } from '../build-state';
 import { post } from '../call-path';
 import { emptyRequest, idSchema, problemProductParams } from '../common';
 import { contentItemSchema, contentListSchema } from './shared-schemas';
-import type { AnyLessonKind } from '../../content/learning';
+import { type AnyLessonKind, allLessonKinds } from '../../content/learning';
 
 /*
  * Spec 7, Problems: what a product has to read (glossary, data structures, tips, interview tips,
@@ -109,14 +109,14 @@ export const getLesson = defineCall({
  * names, and the kinds' own names).
  */
 export const lessonSections: Readonly<Record<string, AnyLessonKind>> = {
-  'data-structures': 'data-structures',
-  'interview-tips': 'interview-tips',
-  behavioral: 'behavioral',
+  ...Object.fromEntries(allLessonKinds.map((kind) => [kind, kind])),
   'behavioral-interviews': 'behavioral',
-  fundamentals: 'fundamentals',
-  'crash-course': 'crash-course',
-  'large-scale-ml': 'large-scale-ml',
   'large-scale': 'large-scale-ml',
+  // The frontend crash courses by their route names (spec 2: /frontend/html...).
+  html: 'html-crash-course',
+  css: 'css-crash-course',
+  javascript: 'javascript-crash-course',
+  react: 'react-crash-course',
 };
 
 /** The lesson kind a course section names, or undefined for a name that is none. */
