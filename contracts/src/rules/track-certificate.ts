@@ -4,7 +4,8 @@ import { QUIZ_SCORE_REQUIRED } from './quiz';
 import type { UserDataDocument } from './user-data';
 
 /*
- * The certificate of a track with design questions and a quiz (systems design, machine learning): one
+ * The certificate of a track with design questions and a quiz (systems design, machine learning,
+ * infrastructure): one
  * rule for unlocks/get (the read side) and generate_certificate (the command side, from its streams).
  * Its questions are the published coding questions (solved: latest submission CORRECT) and design
  * questions (marked completed in the track's user data); the certificate asks for all of them and the
@@ -14,6 +15,7 @@ import type { UserDataDocument } from './user-data';
 export const DESIGN_TRACK_PRODUCTS = [
   'systemsexpert',
   'mlexpert',
+  'infraexpert',
 ] as const satisfies readonly ProblemProductId[];
 export type DesignTrackProduct = (typeof DESIGN_TRACK_PRODUCTS)[number];
 

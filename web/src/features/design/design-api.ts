@@ -1,16 +1,16 @@
-import { getDesignQuestion, listDesignQuestions } from '@app/contracts';
+import { getDesignQuestion } from '@app/contracts';
 import { api } from '@/shared/api/api-slice';
 import { contractQuery } from '@/shared/api/contract-endpoint';
 
-/** The design-question calls of the systems-design and machine-learning products. */
+/** The design-question calls of the products with design questions (the list is the catalogue's). */
 export const designApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listDesignQuestions: contractQuery(build, listDesignQuestions, { providesTags: ['Catalogue'] }),
     getDesignQuestion: contractQuery(build, getDesignQuestion, { providesTags: ['Catalogue'] }),
   }),
 });
 
-export const { useListDesignQuestionsQuery, useGetDesignQuestionQuery } = designApi;
+export const { useGetDesignQuestionQuery } = designApi;
+export { useListDesignQuestionsQuery } from '@/shared/api/catalogue-api';
 
 /** A design question as design-questions/list answers it (the contract passes its fields through). */
 export type DesignQuestionSummary = {

@@ -1,7 +1,7 @@
 import { DESIGN_COMPLETED_SECTION, type DesignTrackProduct } from '@app/contracts';
 
 /*
- * The two products with design questions, and where each keeps its pages. A learner's progress lives in
+ * The products with design questions, and where each keeps its pages. A learner's progress lives in
  * the product's user data (spec 3, generic per-track data): `completed['design-questions']` maps a
  * question id to true once marked completed, and `designQuestions[id]` holds the question's scratchpad
  * text and whiteboard drawing.
@@ -29,6 +29,12 @@ export const designTracks: Record<DesignProduct, DesignTrack> = {
     sectionId: 'design-questions',
     listPath: '/machine-learning/design-questions',
     questionPath: (questionId) => `/machine-learning/design-questions/${questionId}`,
+  },
+  infraexpert: {
+    product: 'infraexpert',
+    sectionId: 'design-questions',
+    listPath: '/infrastructure/design-questions',
+    questionPath: (questionId) => `/infrastructure/design-questions/${questionId}`,
   },
 };
 

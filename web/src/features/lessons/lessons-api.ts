@@ -1,16 +1,15 @@
-import { type LessonVideo, getLesson, listLessons } from '@app/contracts';
+import { type LessonVideo, getLesson } from '@app/contracts';
 import { api } from '@/shared/api/api-slice';
 import { contractQuery } from '@/shared/api/contract-endpoint';
 
-/** The lesson calls of every product: a course section's lessons, and one lesson. */
+/** The lesson calls of every product: a course section's lessons (the catalogue's), and one lesson. */
 export const lessonsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listLessons: contractQuery(build, listLessons, { providesTags: ['Catalogue'] }),
     getLesson: contractQuery(build, getLesson, { providesTags: ['Catalogue'] }),
   }),
 });
 
-export const { useListLessonsQuery } = lessonsApi;
+export { useListLessonsQuery } from '@/shared/api/catalogue-api';
 
 /** A lesson as lessons/list answers it (the contract passes its fields through). */
 export type LessonItem = {

@@ -1,16 +1,24 @@
-import { listCodingQuestionsRoute, listLanguagesRoute } from '@app/contracts';
+import { listCodingQuestionsRoute, listDesignQuestions, listLanguagesRoute, listLessons } from '@app/contracts';
 import { api } from './api-slice';
 import { contractQuery } from './contract-endpoint';
 
 /**
- * The catalogue and the engine's languages: what product pages count in their copy, without the rest of
- * the problems calls (problems-api.ts re-exports both hooks, so there is one cache per call).
+ * The catalogue's lists and the engine's languages: what product pages and indexes count, without the
+ * rest of the calls (problems-api.ts, lessons-api.ts and design-api.ts re-export these hooks, so there
+ * is one cache per call).
  */
 export const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
     listCodingQuestions: contractQuery(build, listCodingQuestionsRoute, { providesTags: ['Catalogue'] }),
     listLanguages: contractQuery(build, listLanguagesRoute, { keepUnusedDataFor: 600 }),
+    listLessons: contractQuery(build, listLessons, { providesTags: ['Catalogue'] }),
+    listDesignQuestions: contractQuery(build, listDesignQuestions, { providesTags: ['Catalogue'] }),
   }),
 });
 
-export const { useListCodingQuestionsQuery, useListLanguagesQuery } = catalogueApi;
+export const {
+  useListCodingQuestionsQuery,
+  useListLanguagesQuery,
+  useListLessonsQuery,
+  useListDesignQuestionsQuery,
+} = catalogueApi;

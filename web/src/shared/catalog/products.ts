@@ -22,6 +22,8 @@ export type ProductSection = {
   path: string;
   description: string;
   kind: 'course' | 'questions' | 'quiz' | 'tips' | 'assessments' | 'projects' | 'mock';
+  /** A question list's kind of questions (what its index card counts). */
+  questions?: 'coding' | 'design';
 };
 
 /** A product's index entry (what every page's shell needs) and its marketing: pages that show it load it. */
@@ -69,6 +71,7 @@ const algoexpert: Product = {
       path: '/questions',
       description: 'Solve questions in the workspace, grouped by category and difficulty.',
       kind: 'questions',
+      questions: 'coding',
     },
     {
       id: 'data-structures',
@@ -127,6 +130,7 @@ const systemsexpert: Product = {
       path: '/systems/questions',
       description: 'Full design interviews, from requirements to trade-offs.',
       kind: 'questions',
+      questions: 'design',
     },
     {
       id: 'quiz',
@@ -171,6 +175,7 @@ const mlexpert: Product = {
       path: '/machine-learning/coding-questions',
       description: 'Implement the algorithms interviewers ask about.',
       kind: 'questions',
+      questions: 'coding',
     },
     {
       id: 'large-scale',
@@ -185,6 +190,7 @@ const mlexpert: Product = {
       path: '/machine-learning/design-questions',
       description: 'Design recommendation, ranking and detection systems.',
       kind: 'questions',
+      questions: 'design',
     },
     {
       id: 'quiz',
@@ -268,6 +274,7 @@ const frontendexpert: Product = {
       path: '/frontend/coding-questions',
       description: 'Build components and utilities against tests.',
       kind: 'questions',
+      questions: 'coding',
     },
     {
       id: 'quiz',
@@ -305,6 +312,7 @@ const infraexpert: Product = {
       path: '/infrastructure/coding-questions',
       description: 'Scripts and tools written against tests.',
       kind: 'questions',
+      questions: 'coding',
     },
     {
       id: 'design-questions',
@@ -312,6 +320,7 @@ const infraexpert: Product = {
       path: '/infrastructure/design-questions',
       description: 'Design deployment, monitoring and scaling setups.',
       kind: 'questions',
+      questions: 'design',
     },
     {
       id: 'quiz',
@@ -323,44 +332,39 @@ const infraexpert: Product = {
   ],
 };
 
-/** The iOS courses (`/ios/:courseId/:lessonId?`). */
-export const iosCourseIds = ['swift', 'uikit', 'swiftui', 'ios-fundamentals'] as const;
+/** The iOS courses (`/ios/:courseId/:lessonId?`), each a lesson kind of its own. */
+export const iosCourseIds = ['swift-fundamentals', 'swiftui', 'uikit', 'concurrency', 'architecture'] as const;
+
+const iosCourseTitles: Record<(typeof iosCourseIds)[number], [string, string]> = {
+  'swift-fundamentals': ['Swift fundamentals', 'Optionals, value semantics, enums, protocols, errors and ARC.'],
+  swiftui: ['SwiftUI', 'Views and modifiers, state and data flow, lists, layout and animation.'],
+  uikit: ['UIKit', 'View controllers, Auto Layout, table and collection views, navigation.'],
+  concurrency: ['Concurrency', 'GCD, async/await, structured tasks, actors and the main actor.'],
+  architecture: ['Architecture', 'MVVM and friends, dependency injection, networking and persistence.'],
+};
 
 const iosexpert: Product = {
   ...productIndex.iosexpert,
   subject: 'iOS development',
   headline: 'Ace the iOS interviews.',
-  pitch: 'Swift and the iOS frameworks explained for interviews, with a quiz to check yourself.',
-  features: ['A Swift crash course', 'UIKit and SwiftUI courses', 'iOS fundamentals', 'An iOS quiz'],
+  pitch:
+    'Swift, SwiftUI, UIKit, concurrency and app architecture explained for interviews, with a quiz to check yourself.',
+  features: [
+    'A Swift fundamentals course',
+    'SwiftUI and UIKit courses',
+    'Concurrency and app architecture',
+    'An iOS quiz',
+  ],
   sections: [
-    {
-      id: 'swift',
-      title: 'Swift crash course',
-      path: '/ios/swift',
-      description: 'The language from optionals to concurrency.',
-      kind: 'course',
-    },
-    {
-      id: 'uikit',
-      title: 'UIKit',
-      path: '/ios/uikit',
-      description: 'Views, controllers and the responder chain.',
-      kind: 'course',
-    },
-    {
-      id: 'swiftui',
-      title: 'SwiftUI',
-      path: '/ios/swiftui',
-      description: 'Declarative views, state and data flow.',
-      kind: 'course',
-    },
-    {
-      id: 'ios-fundamentals',
-      title: 'iOS fundamentals',
-      path: '/ios/ios-fundamentals',
-      description: 'App lifecycle, memory and persistence.',
-      kind: 'course',
-    },
+    ...iosCourseIds.map(
+      (id): ProductSection => ({
+        id,
+        title: iosCourseTitles[id][0],
+        path: `/ios/${id}`,
+        description: iosCourseTitles[id][1],
+        kind: 'course',
+      }),
+    ),
     {
       id: 'quiz',
       title: 'iOS quiz',

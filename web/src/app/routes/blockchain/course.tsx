@@ -1,5 +1,5 @@
 import { replace, useParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { SectionPage } from '@/features/catalog/components/section-page';
+import { CoursePage } from '@/features/lessons/components/course-page';
 import { blockchainCourseIds } from '@/shared/catalog/products';
 import { redirectTarget } from '@/shared/routing/redirects';
 
@@ -10,6 +10,6 @@ export function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const { courseName = '', lessonId } = useParams();
-  return <SectionPage productId="blockchainexpert" sectionId={courseName} lessonId={lessonId} />;
+  const { courseName = '' } = useParams();
+  return <CoursePage product="blockchainexpert" sectionId={courseName} />;
 }

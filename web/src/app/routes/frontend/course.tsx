@@ -1,5 +1,5 @@
 import { replace, useParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { SectionPage } from '@/features/catalog/components/section-page';
+import { CoursePage } from '@/features/lessons/components/course-page';
 import { frontendCourseIds } from '@/shared/catalog/products';
 import { redirectTarget } from '@/shared/routing/redirects';
 
@@ -9,7 +9,8 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   return replace(redirectTarget(new URL(request.url).pathname));
 }
 
+/** A frontend crash course (html, css, javascript, react) or web-dev-fundamentals, by its route name. */
 export function Component() {
-  const { courseId = '', lessonId } = useParams();
-  return <SectionPage productId="frontendexpert" sectionId={courseId} lessonId={lessonId} />;
+  const { courseId = '' } = useParams();
+  return <CoursePage product="frontendexpert" sectionId={courseId} />;
 }

@@ -1,7 +1,5 @@
-import { useParams } from 'react-router-dom';
-import { SectionPage } from '@/features/catalog/components/section-page';
+import { CoursePage } from '@/features/lessons/components/course-page';
 
 export function Component() {
-  const { lessonId } = useParams();
-  return <SectionPage productId="infraexpert" sectionId="crash-course" lessonId={lessonId} />;
+  return <CoursePage product="infraexpert" sectionId="crash-course" />;
 }

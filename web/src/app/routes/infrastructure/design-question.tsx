@@ -1,14 +1,7 @@
 import { useParams } from 'react-router-dom';
-import { QuestionPage } from '@/features/catalog/components/question-page';
+import { DesignWorkspacePage } from '@/features/design/components/design-workspace-page';
 
 export function Component() {
   const { questionId = '' } = useParams();
-  return (
-    <QuestionPage
-      productId="infraexpert"
-      sectionId="design-questions"
-      questionId={questionId}
-      variant="design"
-    />
-  );
+  return <DesignWorkspacePage product="infraexpert" questionId={questionId} />;
 }

@@ -1,5 +1,5 @@
-import { SectionPage } from '@/features/catalog/components/section-page';
+import { DesignQuestionList } from '@/features/design/components/design-question-list';
 
 export function Component() {
-  return <SectionPage productId="infraexpert" sectionId="design-questions" />;
+  return <DesignQuestionList product="infraexpert" />;
 }

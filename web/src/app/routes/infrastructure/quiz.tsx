@@ -1,5 +1,5 @@
-import { SectionPage } from '@/features/catalog/components/section-page';
+import { QuizPage } from '@/features/quizzes/components/quiz-page';
 
 export function Component() {
-  return <SectionPage productId="infraexpert" sectionId="quiz" />;
+  return <QuizPage product="infraexpert" />;
 }

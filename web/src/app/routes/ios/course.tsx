@@ -1,5 +1,5 @@
 import { replace, useParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { SectionPage } from '@/features/catalog/components/section-page';
+import { CoursePage } from '@/features/lessons/components/course-page';
 import { iosCourseIds } from '@/shared/catalog/products';
 import { redirectTarget } from '@/shared/routing/redirects';
 
@@ -10,6 +10,6 @@ export function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const { courseId = '', lessonId } = useParams();
-  return <SectionPage productId="iosexpert" sectionId={courseId} lessonId={lessonId} />;
+  const { courseId = '' } = useParams();
+  return <CoursePage product="iosexpert" sectionId={courseId} />;
 }

@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
-import type { ProductId } from '@app/contracts';
-import { products } from '@/shared/catalog/products';
+import { type ProductId, lessonKindOfSection, problemProductIds } from '@app/contracts';
+import {
+  useListCodingQuestionsQuery,
+  useListDesignQuestionsQuery,
+  useListLessonsQuery,
+} from '@/shared/api/catalogue-api';
+import { type ProductSection, products } from '@/shared/catalog/products';
 import { CardGrid, LinkCard, PageHeader } from '@/shared/ui/page';
 import './catalog.css';
 
@@ -34,15 +39,45 @@ export function ProductIndex({ productId, summary }: ProductIndexProps) {
       {summary}
       <CardGrid label={`${product.name} content`}>
         {product.sections.map((section, index) => (
-          <LinkCard
-            key={section.id}
-            to={section.path}
-            title={`${index + 1}. ${section.title}`}
-            description={section.description}
-            meta={kindLabels[section.kind]}
-          />
+          <SectionCard key={section.id} productId={productId} section={section} position={index + 1} />
         ))}
       </CardGrid>
     </>
   );
+}
+
+type SectionCardProps = { productId: ProductId; section: ProductSection; position: number };
+
+/** One part of the outline, with what it holds as the catalogue counts it (lessons or questions). */
+function SectionCard({ productId, section, position }: SectionCardProps) {
+  const count = useSectionCount(productId, section);
+  return (
+    <LinkCard
+      to={section.path}
+      title={`${position}. ${section.title}`}
+      description={section.description}
+      meta={count === undefined ? kindLabels[section.kind] : `${kindLabels[section.kind]} · ${count}`}
+    />
+  );
+}
+
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+/** "7 lessons", "12 questions": undefined until the list answers, or for a part without one. */
+function useSectionCount(productId: ProductId, section: ProductSection): string | undefined {
+  // The products with a catalogue (not the backend's or the programming course's).
+  const product = problemProductIds.find((id) => id === productId);
+  const lessonKind =
+    section.kind === 'course' || section.kind === 'tips' ? lessonKindOfSection(section.id) : undefined;
+  const args = { params: { product: product ?? 'algoexpert' } };
+  const lessons = useListLessonsQuery(
+    { ...args, request: { section: section.id } },
+    { skip: !product || lessonKind === undefined },
+  );
+  const coding = useListCodingQuestionsQuery(args, { skip: !product || section.questions !== 'coding' });
+  const design = useListDesignQuestionsQuery(args, { skip: !product || section.questions !== 'design' });
+  if (lessonKind && lessons.data) return plural(lessons.data.items.length, 'lesson');
+  if (section.questions === 'coding' && coding.data) return plural(coding.data.questions.length, 'question');
+  if (section.questions === 'design' && design.data) return plural(design.data.items.length, 'question');
+  return undefined;
 }
