@@ -148,10 +148,15 @@ function lessonVideo(
 /** A design question as read from its folder. */
 export type ContentDesignQuestion = DesignQuestionMeta & { prompt: string; walkthrough: string };
 
+/** A practice question of one lesson (`<course>/<lesson>/practice.json`: the blockchain courses). */
+export type ContentPracticeQuestion = QuizQuestionContent & { course: AnyLessonKind; lessonId: string };
+
 export type LearningContent = {
   product: LearningProductId;
   lessons: ContentLearningLesson[];
   quiz: QuizQuestionContent[];
+  /** The lessons' practice questions, lesson by lesson in course order, each in its order. */
+  practice: ContentPracticeQuestion[];
   designQuestions: ContentDesignQuestion[];
   /** The glossary's terms, by term (A to Z). */
   glossary: GlossaryTerm[];
@@ -241,9 +246,23 @@ export function loadLearningContent(product: LearningProductId, dir: string = co
     };
   });
   const glossary = loadGlossary(root, learningProducts[product].folder);
+  const practice = learningProducts[product].lessonKinds.flatMap((kind) =>
+    lessons
+      .filter((lesson) => lesson.kind === kind)
+      .sort((a, b) => a.order - b.order)
+      .flatMap((lesson) => {
+        const path = join(root, kind, lesson.slug, 'practice.json');
+        if (!existsSync(path)) return [];
+        const label = `${learningProducts[product].folder}/${kind}/${lesson.slug}/practice.json`;
+        return parseFile(z.array(quizQuestionSchema).min(1).max(10), path, label)
+          .sort((a, b) => a.order - b.order)
+          .map((question): ContentPracticeQuestion => ({ ...question, course: kind, lessonId: lesson.slug }));
+      }),
+  );
   return {
     product,
     glossary,
+    practice,
     lessons: lessons.sort((a, b) => a.order - b.order),
     quiz: quiz.sort((a, b) => a.order - b.order),
     designQuestions: designQuestions.sort((a, b) => a.order - b.order),
@@ -288,6 +307,29 @@ export function learningContentProblems(content: LearningContent, options: { wor
       content.quiz.map((question) => question.order),
     ),
   );
+  const lessonsWithPractice = new Set(
+    content.practice.map((question) => `${question.course}/${question.lessonId}`),
+  );
+  for (const lesson of lessonsWithPractice)
+    problems.push(
+      ...orderProblems(
+        `${folder}/${lesson}/practice.json`,
+        content.practice
+          .filter((question) => `${question.course}/${question.lessonId}` === lesson)
+          .map((question) => question.order),
+      ),
+    );
+  const choiceIds = new Map<string, string>();
+  for (const [label, question] of [
+    ...content.quiz.map((question) => [`${folder}/quiz/${question.slug}.json`, question] as const),
+    ...content.practice.map(
+      (question) => [`${folder}/${question.course}/${question.lessonId}/practice.json`, question] as const,
+    ),
+  ]) {
+    const other = choiceIds.get(question.slug);
+    if (other) problems.push(`${label}: question ${question.slug} is also in ${other}`);
+    choiceIds.set(question.slug, label);
+  }
   problems.push(
     ...orderProblems(
       `${folder}/design-questions`,

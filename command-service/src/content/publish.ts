@@ -17,6 +17,7 @@ import {
   trackCodingProductIds,
   trackCodingQuestions,
   quizQuestionStreamId,
+  practiceQuestionStreamId,
   type ProblemProductId,
   codingLanguages,
   formatPosition,
@@ -46,7 +47,7 @@ import { currentTrace } from './walkthrough-traces/generate-trace';
 export type PublishedItem = {
   /** Absent: the algorithms product. */
   product?: ProblemProductId;
-  kind: 'question' | 'quiz' | 'design-question' | 'glossary' | AnyLessonKind;
+  kind: 'question' | 'quiz' | 'practice' | 'design-question' | 'glossary' | AnyLessonKind;
   id: string;
   version: number;
   /** What happened to it in this run. */
@@ -281,6 +282,14 @@ export async function publishContent(deps: {
         quizQuestionStreamId(content.product, question.slug),
         'QuizQuestionPublished',
         { product: content.product, questionId: question.slug, question },
+      );
+    for (const { course, lessonId, ...question } of content.practice)
+      await publish(
+        'practice',
+        question.slug,
+        practiceQuestionStreamId(content.product, question.slug),
+        'PracticeQuestionPublished',
+        { product: content.product, course, lessonId, questionId: question.slug, question },
       );
     await publishGlossary(content.product, content.glossary, content.product);
     for (const { slug, ...question } of content.designQuestions)

@@ -21,4 +21,16 @@ export class PublishedQuiz {
       .map((event) => event.data.question)
       .sort((a, b) => a.order - b.order || (a.slug < b.slug ? -1 : 1));
   }
+
+  /**
+   * Every question a learner may practise one at a time (submissions/mcq|fitb/create): the quiz's and
+   * the lessons' practice questions (the latest PracticeQuestionPublished of each).
+   */
+  async choiceQuestions(product: ProblemProductId): Promise<QuizQuestionContent[]> {
+    const [quiz, practice] = await Promise.all([
+      this.questions(product),
+      this.store.latestOfTypeByStream('PracticeQuestionPublished', 'product', product),
+    ]);
+    return [...quiz, ...practice.map((event) => event.data.question)];
+  }
 }

@@ -30,6 +30,7 @@ import { CodeSubmittedV1, FirstCodeRunRecordedV1, SubmissionsResetV1 } from './e
 import { AnnouncementPublishedV1, AnnouncementWithdrawnV1 } from './announcements';
 import {
   DesignQuestionPublishedV1,
+  PracticeQuestionPublishedV1,
   GlossaryTermPublishedV1,
   LessonPublishedV1,
   QuestionPublishedV1,
@@ -104,6 +105,7 @@ const latestByType = {
   LessonPublished: LessonPublishedV1,
   QuizQuestionPublished: QuizQuestionPublishedV1,
   DesignQuestionPublished: DesignQuestionPublishedV1,
+  PracticeQuestionPublished: PracticeQuestionPublishedV1,
   GlossaryTermPublished: GlossaryTermPublishedV1,
   UserDataSet: UserDataSetV1,
   QuizProgressRecorded: QuizProgressRecordedV1,

@@ -95,6 +95,28 @@ export const QuizQuestionPublishedV1 = defineEvent({
 });
 export type QuizQuestionPublished = z.infer<typeof QuizQuestionPublishedV1.schema>;
 
+/**
+ * A practice question of one lesson was published (the blockchain courses: a few after each lesson).
+ * It is a quiz question's content (mcq or fitb, `order` its place in the lesson) tied to its lesson;
+ * submissions/mcq|fitb/create judge it like a quiz question. The answer stays on the server until the
+ * learner has answered or revealed it.
+ */
+export const PracticeQuestionPublishedV1 = defineEvent({
+  type: 'PracticeQuestionPublished',
+  version: 1,
+  schema: z.object({
+    product: z.enum(problemProductIds),
+    /** The lesson's course (its lesson kind) and id. */
+    course: z.enum(allLessonKinds),
+    lessonId: contentId,
+    questionId: contentId,
+    version: z.number().int().min(1),
+    contentSha256: sha256,
+    question: quizQuestionSchema,
+  }),
+});
+export type PracticeQuestionPublished = z.infer<typeof PracticeQuestionPublishedV1.schema>;
+
 /** A design question (systems design, ML design) was published: its prompt, hints and walkthrough. */
 export const DesignQuestionPublishedV1 = defineEvent({
   type: 'DesignQuestionPublished',
@@ -133,6 +155,8 @@ export const lessonStreamId = (product: string, kind: string, lessonId: string) 
   `catalogue-${product}-${kind}-${lessonId}`;
 export const quizQuestionStreamId = (product: string, questionId: string) =>
   `catalogue-${product}-quiz-${questionId}`;
+export const practiceQuestionStreamId = (product: string, questionId: string) =>
+  `catalogue-${product}-practice-${questionId}`;
 export const designQuestionStreamId = (product: string, questionId: string) =>
   `catalogue-${product}-design-${questionId}`;
 export const glossaryTermStreamId = (product: string, termId: string) =>

@@ -14,6 +14,7 @@ import { billingProjection } from './billing/billing.projection';
 import { unlockProgressProjection } from './unlock-progress/unlock-progress.projection';
 import { offeringsProjection } from './offerings/offerings.projection';
 import { quizzesProjection } from './quizzes/quizzes.projection';
+import { practiceProjection } from './practice/practice.projection';
 import { assessmentsProjection } from './assessments/assessments.projection';
 import { accountHistoryProjection } from './account-history/account-history.projection';
 import { analyticsWorkspaceProjection } from './analytics-workspace/analytics-workspace.projection';
@@ -41,6 +42,7 @@ export const projections: readonly Projection[] = [
   certificateEligibilityProjection,
   offeringsProjection,
   quizzesProjection,
+  practiceProjection,
   assessmentsProjection,
   accountHistoryProjection,
   licencesProjection,

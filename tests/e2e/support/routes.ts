@@ -86,11 +86,11 @@ export const routeSamples: readonly RouteSample[] = [
     heading: 'Containers: Namespaces, cgroups, Images and Layers',
   },
   { path: '/infrastructure/coding-questions', heading: 'Infrastructure coding questions' },
-  { path: '/infrastructure/coding-questions/log-parser', heading: 'Log Parser' },
+  { path: '/infrastructure/coding-questions/top-request-paths', heading: 'Top Request Paths' },
   { path: '/infrastructure/design-questions', heading: 'Infrastructure design questions' },
   {
-    path: '/infrastructure/design-questions/edge-config-rollout',
-    heading: 'Design an Edge/CDN Configuration Rollout System',
+    path: '/infrastructure/design-questions/ci-cd-platform',
+    heading: 'Design a CI/CD Platform for 500 Engineers',
   },
   // iOS
   { path: '/ios/product', heading: 'Ace the iOS interviews.' },
@@ -111,8 +111,8 @@ export const routeSamples: readonly RouteSample[] = [
     heading: 'Development Frameworks: Hardhat and Foundry',
   },
   {
-    path: '/blockchain/solidity-fundamentals/functions/practice-questions/2',
-    heading: 'Functions Practice Question 2',
+    path: '/blockchain/solidity-fundamentals/functions-and-visibility/practice-questions/2',
+    heading: signInPrompt,
   },
   { path: '/blockchain/advanced-solidity/assessment/3', heading: 'Assessment Question 3' },
   { path: '/blockchain/projects/token-swap', heading: 'Token Swap' },

@@ -125,7 +125,11 @@ const machineLearning: RouteObject[] = [
 const frontend: RouteObject[] = [
   { path: 'frontend/product', lazy: () => import('./routes/frontend/product'), handle: productPage },
   { path: 'frontend/index', lazy: () => import('./routes/frontend/index') },
-  { path: 'frontend/quiz', lazy: () => import('./routes/frontend/quiz') },
+  {
+    path: 'frontend/quiz',
+    lazy: () => import('./routes/frontend/quiz'),
+    handle: signedIn('Sign in to take the frontend quiz and keep your score.'),
+  },
   { path: 'frontend/coding-questions', lazy: () => import('./routes/frontend/coding-questions') },
   {
     path: 'frontend/coding-questions/:questionId',
@@ -142,7 +146,11 @@ const infrastructure: RouteObject[] = [
     handle: productPage,
   },
   { path: 'infrastructure/index', lazy: () => import('./routes/infrastructure/index') },
-  { path: 'infrastructure/quiz', lazy: () => import('./routes/infrastructure/quiz') },
+  {
+    path: 'infrastructure/quiz',
+    lazy: () => import('./routes/infrastructure/quiz'),
+    handle: signedIn('Sign in to take the infrastructure quiz and keep your score.'),
+  },
   {
     path: 'infrastructure/crash-course/:lessonId?',
     lazy: () => import('./routes/infrastructure/crash-course'),
@@ -163,7 +171,11 @@ const infrastructure: RouteObject[] = [
 const ios: RouteObject[] = [
   { path: 'ios/product', lazy: () => import('./routes/ios/product'), handle: productPage },
   { path: 'ios/index', lazy: () => import('./routes/ios/index') },
-  { path: 'ios/quiz', lazy: () => import('./routes/ios/quiz') },
+  {
+    path: 'ios/quiz',
+    lazy: () => import('./routes/ios/quiz'),
+    handle: signedIn('Sign in to take the iOS quiz and keep your score.'),
+  },
   { path: 'ios/:courseId/:lessonId?', lazy: () => import('./routes/ios/course') },
 ];
 
@@ -174,7 +186,7 @@ const blockchain: RouteObject[] = [
   {
     path: 'blockchain/:courseName/:lessonId/practice-questions/:questionNumber',
     lazy: () => import('./routes/blockchain/practice-question'),
-    handle: workspace,
+    handle: signedIn('Sign in to answer the practice questions and keep your progress.'),
   },
   {
     path: 'blockchain/:courseName/assessment/:questionNumber',

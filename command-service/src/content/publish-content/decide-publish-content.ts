@@ -6,6 +6,7 @@ export type ContentItem = {
     | 'QuestionPublished'
     | 'LessonPublished'
     | 'QuizQuestionPublished'
+    | 'PracticeQuestionPublished'
     | 'DesignQuestionPublished'
     | 'GlossaryTermPublished';
   body: Record<string, unknown>;

@@ -71,7 +71,7 @@ describe('practise one quiz question', () => {
   it('refuses a question the quiz does not have, the other kind of call, and a choice that is not offered', () => {
     expect(refusal(() => decideSubmitChoice(request({ questionId: 'nope' }), [mcq]))).toEqual([
       'NOT_FOUND',
-      'The systemsexpert quiz has no question "nope".',
+      'systemsexpert has no quiz or practice question "nope".',
     ]);
     expect(refusal(() => decideSubmitChoice(request({ kind: 'fitb' }), [mcq]))[0]).toBe('VALIDATION_FAILED');
     expect(refusal(() => decideSubmitChoice(request({ answer: '3' }), [mcq]))).toEqual([

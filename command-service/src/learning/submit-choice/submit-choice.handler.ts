@@ -7,7 +7,7 @@ import { SubmitChoiceCommand } from './submit-choice.command';
 
 export type ChoiceSubmitted = { appended: Appended; question: QuizQuestionContent; correct: boolean };
 
-/** Judges against the product's published quiz questions and appends the verdict to the learner's practice. */
+/** Judges against the product's published quiz and practice questions and appends the verdict to the learner's practice. */
 @CommandHandler(SubmitChoiceCommand)
 export class SubmitChoiceHandler implements ICommandHandler<SubmitChoiceCommand, ChoiceSubmitted> {
   constructor(
@@ -18,7 +18,7 @@ export class SubmitChoiceHandler implements ICommandHandler<SubmitChoiceCommand,
   async execute({ request, context }: SubmitChoiceCommand): Promise<ChoiceSubmitted> {
     const { events, question, correct } = decideSubmitChoice(
       request,
-      await this.quiz.questions(request.product),
+      await this.quiz.choiceQuestions(request.product),
     );
     const appended = await this.appender.append(practiceStreamId(request.product, request.userId), events, {
       expectedState: 'any',

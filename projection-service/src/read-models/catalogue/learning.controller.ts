@@ -16,6 +16,7 @@ import {
   lessonKindOfSection,
   difficultyLabels,
   type LessonVideo,
+  type QuizQuestionContent,
   wordCount,
 } from '@app/contracts';
 import {
@@ -29,6 +30,7 @@ import {
 } from '@app/server-kit';
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { catalogueProjection } from './catalogue.projection';
+import { practiceProjection } from '../practice/practice.projection';
 import { ownsProduct } from './catalogue.controller';
 
 type LessonRow = {
@@ -42,7 +44,17 @@ type LessonRow = {
   free: boolean;
   body: string | null;
   video: LessonVideo | null;
+  /** How many practice questions follow the lesson (the practice read model's). */
+  practice_questions: number;
 };
+
+/** The columns of a lesson row, `l` being rm_catalogue_lessons. */
+const LESSON_COLUMNS = `l.kind, l.lesson_id, l.version, l.title, l.summary, l.position, l.minutes, l.free, l.body, l.video,
+  (SELECT count(*)::int FROM rm_practice_questions p
+    WHERE p.product = l.product AND p.course = l.kind AND p.lesson_id = l.lesson_id) AS practice_questions`;
+
+/** A practice question as lessons/get shows it: its prompt and choices, never its answer. */
+type PracticeRow = { question_id: string; question: QuizQuestionContent };
 
 type DesignRow = {
   question_id: string;
@@ -83,6 +95,19 @@ function lessonItem(row: LessonRow, owner: boolean) {
     body: available ? row.body : null,
     /** Its explainer clip (title, src, captionsSrc, seconds), or null. */
     video: available ? row.video : null,
+    /** How many practice questions follow it (the blockchain courses). */
+    practiceQuestionCount: row.practice_questions,
+  };
+}
+
+function practiceItem({ question_id, question }: PracticeRow) {
+  return {
+    id: question_id,
+    number: question.order,
+    kind: question.kind,
+    topic: question.topic,
+    prompt: question.prompt,
+    ...(question.kind === 'mcq' ? { choices: question.choices } : {}),
   };
 }
 
@@ -169,18 +194,32 @@ export class LearningController {
     @Req() request: HttpRequest,
     @Res({ passthrough: true }) response: HttpResponse,
   ) {
-    await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
+    await this.readYourWrites.ensure(request, response, [catalogueProjection.name, practiceProjection.name]);
     const kind = input.section === undefined ? undefined : lessonKindOfSection(input.section);
     if (input.section !== undefined && !kind)
       throw new DomainError('NOT_FOUND', `There is no course section "${input.section}".`);
     const { rows } = await this.pool.query<LessonRow>(
-      `SELECT kind, lesson_id, version, title, summary, position, minutes, free, body, video FROM rm_catalogue_lessons
-        WHERE product = $1 AND lesson_id = $2 AND ($3::text IS NULL OR kind = $3) ORDER BY kind LIMIT 1`,
+      `SELECT ${LESSON_COLUMNS} FROM rm_catalogue_lessons l
+        WHERE l.product = $1 AND l.lesson_id = $2 AND ($3::text IS NULL OR l.kind = $3) ORDER BY l.kind LIMIT 1`,
       [params.product, input.lessonId, kind ?? null],
     );
-    if (!rows[0])
+    const row = rows[0];
+    if (!row)
       throw new DomainError('NOT_FOUND', `There is no lesson "${input.lessonId}" in ${params.product}.`);
-    return lessonItem(rows[0], ownsProduct(principal, params.product));
+    const owner = ownsProduct(principal, params.product);
+    // Practice is for owners (submissions/mcq|fitb/create are): the others see how many questions follow.
+    const practice =
+      owner && row.practice_questions > 0
+        ? await this.pool.query<PracticeRow>(
+            `SELECT question_id, question FROM rm_practice_questions
+              WHERE product = $1 AND course = $2 AND lesson_id = $3 ORDER BY position, question_id`,
+            [params.product, row.kind, row.lesson_id],
+          )
+        : undefined;
+    return {
+      ...lessonItem(row, owner),
+      practiceQuestions: practice ? practice.rows.map(practiceItem) : null,
+    };
   }
 
   @ContractRoute(listDesignQuestions)
@@ -356,11 +395,11 @@ export class LearningController {
     request: HttpRequest,
     response: HttpResponse,
   ) {
-    await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
+    await this.readYourWrites.ensure(request, response, [catalogueProjection.name, practiceProjection.name]);
     const owner = ownsProduct(principal, product);
     const { rows } = await this.pool.query<LessonRow>(
-      `SELECT kind, lesson_id, version, title, summary, position, minutes, free, body, video FROM rm_catalogue_lessons
-        WHERE product = $1 AND kind = $2 ORDER BY position, lesson_id`,
+      `SELECT ${LESSON_COLUMNS} FROM rm_catalogue_lessons l
+        WHERE l.product = $1 AND l.kind = $2 ORDER BY l.position, l.lesson_id`,
       [product, kind],
     );
     return rows.map((row) => lessonItem(row, owner));

@@ -17,6 +17,7 @@ import { unlockProgressProjection } from './unlock-progress.projection';
 import { readUnlocks } from './unlock-progress.queries';
 import { quizzesProjection } from '../quizzes/quizzes.projection';
 import { userDataProjection } from '../user-data/user-data.projection';
+import { practiceProjection } from '../practice/practice.projection';
 import { catalogueProjection } from '../catalogue/catalogue.projection';
 
 /**
@@ -46,6 +47,7 @@ export class UnlockProgressController {
       quizzesProjection.name,
       userDataProjection.name,
       catalogueProjection.name,
+      practiceProjection.name,
     ]);
     return readUnlocks(this.pool, user.userId, params.product, utcDay(new Date()));
   }

@@ -56,6 +56,24 @@ export async function readUnlocks(
   );
   const base = { latestCertVersion: DEFAULT_CERTIFICATE_VERSION, ...streak };
   if (isDesignTrack(product)) return { ...base, ...(await readTrackUnlocks(db, userId, product)) };
+  if (product === 'blockchainexpert') {
+    // Practice questions answered right (the practice read model) among those published; the course
+    // assessments and the certificate come with the blockchain assessments.
+    const practice = await db.query<{ completed: number; required: number }>(
+      `SELECT (SELECT count(*)::int FROM rm_practice_correct c
+                 JOIN rm_practice_questions q ON q.product = c.product AND q.question_id = c.question_id
+                WHERE c.user_id = $1 AND c.product = $2) AS completed,
+              (SELECT count(*)::int FROM rm_practice_questions WHERE product = $2) AS required`,
+      [userId, product],
+    );
+    return {
+      ...base,
+      ...unlockFlags({ numQuestionsCompleted: 0, numQuestionsRequired: 0 }),
+      ...zeroCounts(product),
+      numPracticeQuestionsCompleted: practice.rows[0].completed,
+      numPracticeQuestionsRequired: practice.rows[0].required,
+    };
+  }
   if (!QUESTION_PRODUCTS.includes(product)) {
     return {
       ...base,

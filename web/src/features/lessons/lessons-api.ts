@@ -1,15 +1,7 @@
-import { type LessonVideo, getLesson } from '@app/contracts';
-import { api } from '@/shared/api/api-slice';
-import { contractQuery } from '@/shared/api/contract-endpoint';
+import type { LessonVideo } from '@app/contracts';
 
-/** The lesson calls of every product: a course section's lessons (the catalogue's), and one lesson. */
-export const lessonsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getLesson: contractQuery(build, getLesson, { providesTags: ['Catalogue'] }),
-  }),
-});
-
-export { useListLessonsQuery } from '@/shared/api/catalogue-api';
+/** The lesson calls of every product are the catalogue's (one cache per call). */
+export { useGetLessonQuery, useListLessonsQuery } from '@/shared/api/catalogue-api';
 
 /** A lesson as lessons/list answers it (the contract passes its fields through). */
 export type LessonItem = {
@@ -24,4 +16,6 @@ export type LessonItem = {
   body: string | null;
   /** Its explainer clip, or null (none, or locked). */
   video: LessonVideo | null;
+  /** How many practice questions follow it (the blockchain courses; 0 elsewhere). */
+  practiceQuestionCount?: number;
 };

@@ -1,4 +1,10 @@
-import { listCodingQuestionsRoute, listDesignQuestions, listLanguagesRoute, listLessons } from '@app/contracts';
+import {
+  getLesson,
+  listCodingQuestionsRoute,
+  listDesignQuestions,
+  listLanguagesRoute,
+  listLessons,
+} from '@app/contracts';
 import { api } from './api-slice';
 import { contractQuery } from './contract-endpoint';
 
@@ -12,6 +18,7 @@ export const catalogueApi = api.injectEndpoints({
     listCodingQuestions: contractQuery(build, listCodingQuestionsRoute, { providesTags: ['Catalogue'] }),
     listLanguages: contractQuery(build, listLanguagesRoute, { keepUnusedDataFor: 600 }),
     listLessons: contractQuery(build, listLessons, { providesTags: ['Catalogue'] }),
+    getLesson: contractQuery(build, getLesson, { providesTags: ['Catalogue'] }),
     listDesignQuestions: contractQuery(build, listDesignQuestions, { providesTags: ['Catalogue'] }),
   }),
 });
@@ -20,5 +27,6 @@ export const {
   useListCodingQuestionsQuery,
   useListLanguagesQuery,
   useListLessonsQuery,
+  useGetLessonQuery,
   useListDesignQuestionsQuery,
 } = catalogueApi;

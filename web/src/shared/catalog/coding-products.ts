@@ -6,7 +6,7 @@ import { productIndex } from './product-index';
  * and the name a locked question points to. The workspace and the question list take one of these.
  */
 export type CodingProduct = {
-  product: Extract<ProblemProductId, 'algoexpert' | 'mlexpert'>;
+  product: Extract<ProblemProductId, 'algoexpert' | 'mlexpert' | 'infraexpert'>;
   name: string;
   productPath: string;
   listPath: string;
@@ -27,5 +27,12 @@ export const codingProducts: Record<CodingProduct['product'], CodingProduct> = {
     productPath: productIndex.mlexpert.productPath,
     listPath: '/machine-learning/coding-questions',
     questionPath: (questionId) => `/machine-learning/coding-questions/${questionId}`,
+  },
+  infraexpert: {
+    product: 'infraexpert',
+    name: productIndex.infraexpert.name,
+    productPath: productIndex.infraexpert.productPath,
+    listPath: '/infrastructure/coding-questions',
+    questionPath: (questionId) => `/infrastructure/coding-questions/${questionId}`,
   },
 };

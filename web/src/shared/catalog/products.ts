@@ -333,10 +333,19 @@ const infraexpert: Product = {
 };
 
 /** The iOS courses (`/ios/:courseId/:lessonId?`), each a lesson kind of its own. */
-export const iosCourseIds = ['swift-fundamentals', 'swiftui', 'uikit', 'concurrency', 'architecture'] as const;
+export const iosCourseIds = [
+  'swift-fundamentals',
+  'swiftui',
+  'uikit',
+  'concurrency',
+  'architecture',
+] as const;
 
 const iosCourseTitles: Record<(typeof iosCourseIds)[number], [string, string]> = {
-  'swift-fundamentals': ['Swift fundamentals', 'Optionals, value semantics, enums, protocols, errors and ARC.'],
+  'swift-fundamentals': [
+    'Swift fundamentals',
+    'Optionals, value semantics, enums, protocols, errors and ARC.',
+  ],
   swiftui: ['SwiftUI', 'Views and modifiers, state and data flow, lists, layout and animation.'],
   uikit: ['UIKit', 'View controllers, Auto Layout, table and collection views, navigation.'],
   concurrency: ['Concurrency', 'GCD, async/await, structured tasks, actors and the main actor.'],
@@ -356,15 +365,13 @@ const iosexpert: Product = {
     'An iOS quiz',
   ],
   sections: [
-    ...iosCourseIds.map(
-      (id): ProductSection => ({
-        id,
-        title: iosCourseTitles[id][0],
-        path: `/ios/${id}`,
-        description: iosCourseTitles[id][1],
-        kind: 'course',
-      }),
-    ),
+    ...iosCourseIds.map((id): ProductSection => ({
+      id,
+      title: iosCourseTitles[id][0],
+      path: `/ios/${id}`,
+      description: iosCourseTitles[id][1],
+      kind: 'course',
+    })),
     {
       id: 'quiz',
       title: 'iOS quiz',

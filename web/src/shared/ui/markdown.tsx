@@ -12,7 +12,12 @@ type MarkdownProps = { text: string; className?: string };
  */
 export function Markdown({ text, className }: MarkdownProps) {
   const html = useMemo(
-    () => DOMPurify.sanitize(marked.parse(text, { async: false, gfm: true, breaks: false })),
+    () =>
+      // A code block wider than the column scrolls: it takes the keyboard focus so it can scroll by keys.
+      DOMPurify.sanitize(marked.parse(text, { async: false, gfm: true, breaks: false })).replaceAll(
+        '<pre>',
+        '<pre tabindex="0">',
+      ),
     [text],
   );
   const root = useRef<HTMLDivElement>(null);

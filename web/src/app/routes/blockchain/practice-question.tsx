@@ -1,15 +1,16 @@
 import { useParams } from 'react-router-dom';
-import { QuestionPage } from '@/features/catalog/components/question-page';
-import { titleFromSlug } from '@/shared/catalog/products';
+import { LessonPracticePage } from '@/features/quizzes/components/lesson-practice-page';
 
+/** `/blockchain/:courseName/:lessonId/practice-questions/:questionNumber` (spec 2). */
 export function Component() {
   const { courseName = '', lessonId = '', questionNumber = '' } = useParams();
   return (
-    <QuestionPage
-      productId="blockchainexpert"
-      sectionId={courseName}
-      questionId={`${titleFromSlug(lessonId)} practice question ${questionNumber}`}
-      variant="practice"
+    <LessonPracticePage
+      product="blockchainexpert"
+      course={courseName}
+      lessonId={lessonId}
+      questionNumber={Number(questionNumber)}
+      basePath={`/blockchain/${courseName}`}
     />
   );
 }

@@ -1,14 +1,9 @@
 import { useParams } from 'react-router-dom';
-import { QuestionPage } from '@/features/catalog/components/question-page';
+import { WorkspacePage } from '@/features/workspace/components/workspace-page';
+import { codingProducts } from '@/shared/catalog/coding-products';
 
+/** An InfraExpert coding question in the coding workspace, judged in Python or Go. */
 export function Component() {
   const { questionId = '' } = useParams();
-  return (
-    <QuestionPage
-      productId="infraexpert"
-      sectionId="coding-questions"
-      questionId={questionId}
-      variant="coding"
-    />
-  );
+  return <WorkspacePage questionId={questionId} product={codingProducts.infraexpert} />;
 }

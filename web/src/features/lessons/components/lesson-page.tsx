@@ -168,6 +168,18 @@ export function LessonPage({
                 </Link>
               </section>
             )}
+            {lesson.practiceQuestionCount ? (
+              <section className="lesson-practice" aria-labelledby="lesson-practice-heading">
+                <h2 id="lesson-practice-heading">Practice</h2>
+                <p>
+                  {lesson.practiceQuestionCount} question{lesson.practiceQuestionCount === 1 ? '' : 's'} on
+                  this lesson, each checked as you answer, with its explanation.
+                </p>
+                <Link className="button" to={`${basePath}/${lesson.id}/practice-questions/1`}>
+                  Practise this lesson
+                </Link>
+              </section>
+            ) : null}
             <footer className="lesson-article__footer">
               {lesson.body !== null && signedIn ? (
                 <button

@@ -1,0 +1,118 @@
+import { practiceQuestionStreamId, practiceStreamId } from '@app/contracts';
+import type { GivenEvent } from '@app/server-kit';
+import { ProjectionScenario } from '../../runtime/testing/projection-scenario';
+import { accountWiped } from '../../runtime/testing/given-events';
+import { practiceProjection as projection } from './practice.projection';
+
+const ana = '00000000-0000-4000-8000-00000000000a';
+const bo = '00000000-0000-4000-8000-00000000000b';
+
+const published = (questionId: string, version: number, order = 1): GivenEvent => ({
+  type: 'PracticeQuestionPublished',
+  streamId: practiceQuestionStreamId('blockchainexpert', questionId),
+  data: {
+    product: 'blockchainexpert',
+    course: 'solidity-fundamentals',
+    lessonId: 'types-and-data-locations',
+    questionId,
+    version,
+    contentSha256: String(version).repeat(64),
+    question: {
+      slug: questionId,
+      order,
+      topic: 'Data locations',
+      kind: 'mcq',
+      prompt: `Which location is cheapest for a read-only argument (version ${version})?`,
+      choices: ['storage', 'memory', 'calldata'],
+      answer: 2,
+      explanation: 'Calldata is read in place from the transaction input: nothing is copied.',
+    },
+  },
+});
+
+const answered = (userId: string, questionId: string, correct: boolean, at: string): GivenEvent => ({
+  type: 'ChoiceQuestionAnswered',
+  streamId: practiceStreamId('blockchainexpert', userId),
+  occurredAt: at,
+  data: {
+    userId,
+    product: 'blockchainexpert',
+    questionId,
+    kind: 'mcq',
+    answer: correct ? '2' : '0',
+    correct,
+  },
+});
+
+describe('practice read model', () => {
+  let scenario: ProjectionScenario;
+  beforeAll(async () => {
+    scenario = await ProjectionScenario.start();
+  });
+  afterAll(async () => {
+    await scenario.stop();
+  });
+
+  it('given a practice question and its next version out of order, when projected, then its row is the latest', async () => {
+    const rows = await scenario.given(projection, [
+      published('calldata', 1),
+      published('calldata', 2, 3),
+      published('calldata', 1),
+    ]);
+    expect(rows.rm_practice_questions).toEqual([
+      expect.objectContaining({
+        product: 'blockchainexpert',
+        question_id: 'calldata',
+        version: 2,
+        course: 'solidity-fundamentals',
+        lesson_id: 'types-and-data-locations',
+        position: 3,
+      }),
+    ]);
+  });
+
+  it('given wrong and right answers, when projected, then only the first right answer of each question counts', async () => {
+    const rows = await scenario.given(projection, [
+      answered(ana, 'calldata', false, '2026-11-20T10:00:00.000Z'),
+      answered(ana, 'calldata', true, '2026-11-20T10:01:00.000Z'),
+      answered(ana, 'calldata', true, '2026-11-21T10:00:00.000Z'),
+      answered(ana, 'calldata', false, '2026-11-22T10:00:00.000Z'),
+      answered(bo, 'calldata', false, '2026-11-20T10:00:00.000Z'),
+    ]);
+    expect(rows.rm_practice_correct).toEqual([
+      {
+        user_id: ana,
+        product: 'blockchainexpert',
+        question_id: 'calldata',
+        first_correct_at: new Date('2026-11-20T10:01:00.000Z'),
+      },
+    ]);
+  });
+
+  it('given an account wiped, when projected, then its answers are gone and the questions stay', async () => {
+    const rows = await scenario.given(projection, [
+      published('calldata', 1),
+      answered(ana, 'calldata', true, '2026-11-20T10:00:00.000Z'),
+      answered(bo, 'calldata', true, '2026-11-20T10:00:00.000Z'),
+      accountWiped(ana),
+    ]);
+    expect(rows.rm_practice_correct.map((row) => row.user_id)).toEqual([bo]);
+    expect(rows.rm_practice_questions).toHaveLength(1);
+  });
+
+  it('a rebuild gives the same rows as the live run', async () => {
+    const events = [
+      published('calldata', 1),
+      answered(ana, 'calldata', false, '2026-11-20T10:00:00.000Z'),
+      answered(bo, 'calldata', true, '2026-11-20T10:00:00.000Z'),
+      published('calldata', 2),
+      answered(ana, 'calldata', true, '2026-11-21T10:00:00.000Z'),
+      accountWiped(bo),
+    ];
+    for (const liveBatchSize of [1, 4]) {
+      const rows = await scenario.rebuildEqualsLive(projection, events, liveBatchSize);
+      expect(rows.rm_practice_correct.map((row) => row.user_id)).toEqual([ana]);
+      expect(rows.rm_practice_questions.map((row) => row.version)).toEqual([2]);
+    }
+  });
+});
