@@ -300,8 +300,17 @@ async function main() {
       return obs;
     };
 
-    const deploy = await run({ ...(test.deploy || {}), deploy: spec.contractName, as: 'contract' }, true);
-    emit({ test: t, step: -1, obs: deploy });
+    let ready = true;
+    const before = test.before || [];
+    for (let b = 0; b < before.length && ready; b++) {
+      const obs = await run(before[b], true);
+      emit({ test: t, step: -2 - b, obs });
+      ready = Boolean(obs.deployed);
+    }
+    const deploy = ready
+      ? await run({ ...(test.deploy || {}), deploy: spec.contractName, as: 'contract' }, true)
+      : {};
+    if (ready) emit({ test: t, step: -1, obs: deploy });
     if (deploy.deployed) {
       for (let s = 0; s < test.steps.length; s++) {
         const step = test.steps[s];

@@ -4,8 +4,12 @@ import { z } from 'zod';
  * The blockchain track's Solidity coding questions and projects, as written in the repository's content
  * folder and judged for real (solc, then an in-process EVM, inside the sandbox):
  *
- *   content/blockchain/questions/<slug>/question.json + starter.sol + solution.sol [+ support.sol]
- *   content/blockchain/projects/<slug>/project.json + starter.sol + solution.sol [+ support.sol]
+ *   content/blockchain/questions/<slug>/question.json + prompt.md + walkthrough.md + starter.sol
+ *                                       + solution.sol [+ support.sol]
+ *   content/blockchain/projects/<slug>/project.json + brief.md + starter.sol + solution.sol [+ support.sol]
+ *
+ * (question.json is solidityQuestionFileSchema: the question without its two Markdown texts, which live
+ * in their own files; project.json likewise without its brief.)
  *
  * A test is a scenario: the contract is deployed into a fresh chain, then each step is a call (or a
  * deploy of a support contract) from a named account, with expectations on what it returned, how it
@@ -114,6 +118,11 @@ export const solidityTestSchema = z.strictObject({
   name: z.string().min(1),
   /** A hidden test shows only whether it passed. */
   hidden: z.boolean().optional(),
+  /**
+   * Support contracts deployed before the main one (a token the main contract's constructor takes), so
+   * its arguments can name them (`@tokenA`).
+   */
+  before: z.array(solidityDeployStepSchema).optional(),
   /** The main contract's deployment (constructor arguments, value, sender, expectations). */
   deploy: z
     .strictObject({
@@ -145,6 +154,8 @@ export const solidityQuestionSchema = z.strictObject({
   tests: z.array(solidityTestSchema).min(3),
 });
 export type SolidityQuestionMeta = z.infer<typeof solidityQuestionSchema>;
+/** question.json: the question less prompt.md and walkthrough.md. */
+export const solidityQuestionFileSchema = solidityQuestionSchema.omit({ prompt: true, walkthrough: true });
 /** A question as loaded: its meta with the Solidity files beside it. */
 export type SolidityQuestion = SolidityQuestionMeta & {
   starter: string;
@@ -174,4 +185,6 @@ export const solidityProjectSchema = z.strictObject({
   milestones: z.array(solidityMilestoneSchema).min(2),
 });
 export type SolidityProjectMeta = z.infer<typeof solidityProjectSchema>;
+/** project.json: the project less brief.md. */
+export const solidityProjectFileSchema = solidityProjectSchema.omit({ brief: true });
 export type SolidityProject = SolidityProjectMeta & { starter: string; solution: string; support?: string };

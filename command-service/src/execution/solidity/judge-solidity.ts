@@ -120,6 +120,7 @@ export async function judgeSolidity(request: SolidityJudgeRequest): Promise<RunT
     deployGas: SOLIDITY_DEPLOY_GAS,
     callGas: SOLIDITY_CALL_GAS,
     tests: question.tests.map((test) => ({
+      before: test.before?.map((step) => ({ ...step, expect: undefined, balances: [] })),
       deploy: test.deploy && { ...test.deploy, expect: undefined, balances: balancesOf(test.deploy.expect) },
       steps: test.steps.map((step) => ({ ...step, expect: undefined, balances: balancesOf(step.expect) })),
     })),
@@ -193,7 +194,7 @@ export function judgeRun(tests: SolidityTest[], ran: BoxResult, workDir?: string
     if (verdict) return { ...verdict, stdout: '', hidden };
     if (!done.has(i)) {
       stoppedAt = i;
-      const at = steps.size - 1; // steps observed include the deploy (-1)
+      const at = [...steps.keys()].filter((k) => k >= -1).length - 1; // the deploy (-1) included
       return {
         passed: false,
         expected: test.name,
@@ -213,6 +214,13 @@ type Verdict = Omit<TestOutcome, 'stdout' | 'hidden'>;
 
 /** The first failing step's verdict, or undefined when every observed step met its expectations. */
 function judgeTest(test: SolidityTest, steps: Map<number, StepObservation>): Verdict | undefined {
+  const before = test.before ?? [];
+  for (let b = 0; b < before.length; b++) {
+    const obs = steps.get(-2 - b);
+    if (!obs) return undefined;
+    const verdict = checkStep(`setup: deploy ${before[b].deploy} as @${before[b].as}`, undefined, obs);
+    if (verdict) return verdict;
+  }
   const deploy = steps.get(-1);
   if (!deploy) return undefined;
   const deployExpect = test.deploy?.expect;
