@@ -38,7 +38,7 @@ const RUNNER_FILE = 'solidity-runner.cjs';
 
 /** One box does the compile and every scenario: solc takes about 1 s of it to load and compile. */
 export const defaultSolidityLimits: BoxLimits = {
-  timeLimitMs: 20_000,
+  timeLimitMs: 30_000,
   memoryLimitMb: 1024,
   maxProcesses: 32,
   maxOutputBytes: 1024 * 1024,
