@@ -94,4 +94,25 @@ describe('Solidity content', () => {
       expect(run.results.some((r) => !r.passed)).toBe(true);
     });
   });
+
+  it('fails a wrong project solution in the milestone it breaks and no other', async () => {
+    if (!sandbox) return;
+    const project = allProjects.find((p) => p.slug === 'capped-nft')!;
+    const limit = 'if (mintedBy[msg.sender] >= maxPerWallet) revert WalletLimit(maxPerWallet);';
+    expect(project.solution).toContain(limit);
+    const tests = project.milestones.flatMap((m, index) => m.tests.map((test) => ({ test, index })));
+    const run = await judgeSolidity({
+      sandbox,
+      source: project.solution.replace(limit, ''),
+      question: { contractName: project.contractName, tests: tests.map((t) => t.test) },
+      limits: { timeLimitMs: 120_000 },
+    });
+    const failedMilestones = new Set(tests.filter((_, i) => !run.results[i].passed).map((t) => t.index));
+    expect([...failedMilestones]).toEqual([0]);
+    const failed = run.results.find((r) => !r.passed)!;
+    expect(failed.hidden).toBe(true);
+    expect(failed.reason).toBe(
+      'step 3: alice → mint() with 10 wei: expected a revert, but the call succeeded',
+    );
+  }, 180_000);
 });
