@@ -131,6 +131,14 @@ describe('judgeSolidity', () => {
     expect(result.compileError).toMatch(/^The source is too long/);
   });
 
+  it('turns a source that nests too deeply for the parser into a compile error', async () => {
+    if (!sandbox) return;
+    const nested = '('.repeat(5000) + '1' + ')'.repeat(5000);
+    const source = `${header}contract Counter { function f() external pure returns (uint256) { return ${nested}; } }`;
+    const result = await run(source);
+    expect(result.compileError).toMatch(/^ParserError: Maximum recursion depth reached during parsing\./);
+  }, 60_000);
+
   it('ends an endless loop in the constructor as out of gas', async () => {
     if (!sandbox) return;
     const looping = `${header}contract Counter { uint256 public count; constructor(uint256) { while (true) { count++; } } }`;
