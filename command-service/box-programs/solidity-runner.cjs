@@ -15,6 +15,9 @@ const fs = require('fs');
 const path = require('path');
 
 const [solcDir, evmDir, commonDir, utilDir, ethersDir] = process.argv.slice(2);
+/** Events kept per step, and the largest return value kept (JSON characters). */
+const MAX_EVENTS = 50;
+const MAX_RETURN_CHARS = 50_000;
 const out = fs.openSync(path.join(process.cwd(), 'results.jsonl'), 'a');
 const emit = (line) => fs.writeSync(out, JSON.stringify(line) + '\n');
 
@@ -279,12 +282,20 @@ async function main() {
         try {
           const values = iface.decodeFunctionResult(fragment, exec.returnValue);
           obs.returns = fromValues(fragment.outputs, values);
+          const size = JSON.stringify(obs.returns).length;
+          if (size > MAX_RETURN_CHARS) {
+            obs.returns = null;
+            obs.badReturn = `the returned value is too large to compare (${size} characters of JSON)`;
+          }
         } catch (error) {
           obs.returns = null;
           obs.badReturn = String(error && error.shortMessage ? error.shortMessage : error);
         }
       }
-      obs.events = exec.exceptionError ? [] : decodeLogs(exec.logs);
+      // Bounded, so a contract emitting in a loop cannot fill the result file (the box caps it).
+      const logs = exec.exceptionError ? [] : exec.logs || [];
+      obs.events = decodeLogs(logs.slice(0, MAX_EVENTS));
+      if (logs.length > MAX_EVENTS) obs.eventCount = logs.length;
       if (step.balances && step.balances.length > 0) {
         obs.balances = {};
         for (const name of step.balances) {

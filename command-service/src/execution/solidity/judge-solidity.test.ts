@@ -181,6 +181,31 @@ contract Counter {
     expect(result.results[1].error?.reason).toBe('step 1: deployer → down(0): stack overflow');
   }, 60_000);
 
+  it('keeps a flood of events and a huge return value from filling the results', async () => {
+    if (!sandbox) return;
+    const flooding = `${header}
+contract Counter {
+    event Tick(uint256 i);
+    function flood() external { for (uint256 i = 0; i < 1500; i++) emit Tick(i); }
+    function big() external pure returns (uint256[] memory out) { out = new uint256[](15000); }
+}`;
+    const steps = [
+      { call: 'flood', expect: { events: [{ name: 'Tick', args: ['0'] }] } },
+      { call: 'flood' },
+      { call: 'flood' },
+    ];
+    const result = await run(flooding, [
+      { name: 'floods', steps },
+      { name: 'returns a lot', steps: [{ call: 'big', gas: 10_000_000, expect: { returns: [[]] } }] },
+      { name: 'after them', steps: [{ call: 'flood' }] },
+    ]);
+    expect(result.results[0].reason).toBe('step 1: deployer → flood(): emitted 1500 events, expected 1');
+    expect(result.results[1].reason).toMatch(
+      /^step 1: deployer → big\(\): the return data could not be decoded \(the returned value is too large to compare \(\d+ characters of JSON\)\)$/,
+    );
+    expect(result.results[2].passed).toBe(true);
+  }, 60_000);
+
   it('stops a run past its time limit with a clear status', async () => {
     if (!sandbox) return;
     const hostile = `${header}contract Counter { uint256 public count; function burn() external { while (true) { count++; } } }`;

@@ -68,7 +68,9 @@ export type StepObservation = {
   badReturn?: string;
   revert?: { error?: string; args?: SolidityValue[]; reason?: string; panic?: number; data?: string };
   failure?: string;
+  /** The first MAX_EVENTS events (50); `eventCount` gives the total when there were more. */
   events?: (SolidityEvent & { from: string })[];
+  eventCount?: number;
   balances?: Record<string, string | null>;
   setupError?: string;
 };
@@ -312,6 +314,12 @@ function checkStep(
   if (expect?.events !== undefined) {
     const emitters = new Set(expect.events.map((e) => e.from ?? 'contract'));
     if (emitters.size === 0) emitters.add('contract');
+    if (obs.eventCount !== undefined)
+      return fail(
+        expected,
+        { eventCount: obs.eventCount },
+        `${what}: emitted ${obs.eventCount} events, expected ${expect.events.length}`,
+      );
     const actual = (obs.events ?? []).filter((e) => emitters.has(e.from));
     const problem = eventsMismatch(expect.events, actual);
     if (problem) return fail(expected, { events: actual }, `${what}: ${problem}`);
