@@ -8,7 +8,7 @@ import type { SolidityTest } from '@app/contracts';
 import { bubblewrapForTests } from '../execution/sandbox/test-support';
 import type { BubblewrapSandbox } from '../execution/sandbox';
 import { inPairs } from '../execution/languages/judge-support';
-import { judgeSolidity, solidityBinds } from '../execution/solidity';
+import { judgeSolidity, judgeSolidityProject, solidityBinds } from '../execution/solidity';
 import type { RunTestsResult } from '../execution/languages/run-tests';
 import { loadSolidityProjects, loadSolidityQuestions } from './solidity-content';
 
@@ -100,16 +100,15 @@ describe('Solidity content', () => {
     const project = allProjects.find((p) => p.slug === 'capped-nft')!;
     const limit = 'if (mintedBy[msg.sender] >= maxPerWallet) revert WalletLimit(maxPerWallet);';
     expect(project.solution).toContain(limit);
-    const tests = project.milestones.flatMap((m, index) => m.tests.map((test) => ({ test, index })));
-    const run = await judgeSolidity({
+    const { run, milestones } = await judgeSolidityProject({
       sandbox,
       source: project.solution.replace(limit, ''),
-      question: { contractName: project.contractName, tests: tests.map((t) => t.test) },
+      project,
       limits: { timeLimitMs: 120_000 },
     });
-    const failedMilestones = new Set(tests.filter((_, i) => !run.results[i].passed).map((t) => t.index));
-    expect([...failedMilestones]).toEqual([0]);
-    const failed = run.results.find((r) => !r.passed)!;
+    expect(run.compileError).toBeUndefined();
+    expect(milestones.map((m) => m.passed)).toEqual(project.milestones.map((_, i) => i !== 0));
+    const failed = milestones[0].results.find((r) => !r.passed)!;
     expect(failed.hidden).toBe(true);
     expect(failed.reason).toBe(
       'step 3: alice → mint() with 10 wei: expected a revert, but the call succeeded',

@@ -22,6 +22,7 @@ import {
 } from '@app/contracts';
 import type {
   SolidityEvent,
+  SolidityProject,
   SolidityExpect,
   SolidityRevert,
   SolidityStep,
@@ -423,4 +424,48 @@ function parseLines(text: string): RunnerLine[] {
     }
   }
   return lines;
+}
+
+export type SolidityProjectJudgeRequest = {
+  sandbox: Sandbox;
+  source: string;
+  project: Pick<SolidityProject, 'contractName' | 'milestones' | 'support'>;
+  /** Only these milestones (indexes); every one when absent. */
+  milestones?: number[];
+  limits?: Partial<BoxLimits>;
+};
+
+export type SolidityMilestoneResult = {
+  index: number;
+  title: string;
+  passed: boolean;
+  results: TestOutcome[];
+};
+
+/**
+ * A project's milestones judged in one box (one compile): the whole run, and its results split per
+ * milestone. A milestone passes when it has tests and every one passed.
+ */
+export async function judgeSolidityProject(
+  request: SolidityProjectJudgeRequest,
+): Promise<{ run: RunTestsResult; milestones: SolidityMilestoneResult[] }> {
+  const chosen = request.project.milestones
+    .map((milestone, index) => ({ milestone, index }))
+    .filter(({ index }) => !request.milestones || request.milestones.includes(index));
+  const tests = chosen.flatMap(({ milestone }) => milestone.tests);
+  const run = await judgeSolidity({
+    sandbox: request.sandbox,
+    source: request.source,
+    question: { contractName: request.project.contractName, tests, support: request.project.support },
+    limits: request.limits,
+  });
+  let offset = 0;
+  const milestones = chosen.map(({ milestone, index }) => {
+    const results = run.results.slice(offset, offset + milestone.tests.length);
+    offset += milestone.tests.length;
+    const passed =
+      results.length === milestone.tests.length && results.length > 0 && results.every((r) => r.passed);
+    return { index, title: milestone.title, passed, results };
+  });
+  return { run, milestones };
 }
