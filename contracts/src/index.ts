@@ -33,6 +33,7 @@ export * from './rules/sale-banner';
 export * from './rules/user-data';
 export * from './execution';
 export * from './content/algorithms';
+export * from './content/solidity';
 export * from './rules/question-list';
 export * from './rules/progress';
 export * from './rules/track-certificate';

@@ -1,0 +1,2 @@
+export * from './judge-solidity';
+export * from './packages';
