@@ -57,11 +57,12 @@ test.describe('every route of spec 2', () => {
     ) as { monacoChunks: { file: string }[]; monacoRoutes: string[]; monacoFirstPageRoutes: string[] };
     expect(weights.monacoChunks.length).toBeGreaterThan(0);
     expect(weights.monacoFirstPageRoutes).toEqual([]);
-    // The coding workspace (algorithms, ML coding questions, timed assessments) and the analysts' SQL
+    // The coding workspace (algorithms, ML and infrastructure coding questions, timed assessments) and the analysts' SQL
     // editor (/analytics) are the routes with an editor.
     expect(weights.monacoRoutes.sort()).toEqual([
       '/analytics',
       '/assessments/:questionId',
+      '/infrastructure/coding-questions/:questionId',
       '/machine-learning/coding-questions/:questionId',
       '/questions/:questionId',
     ]);

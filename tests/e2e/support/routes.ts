@@ -85,7 +85,7 @@ export const routeSamples: readonly RouteSample[] = [
     path: '/infrastructure/crash-course/containers',
     heading: 'Containers: Namespaces, cgroups, Images and Layers',
   },
-  { path: '/infrastructure/coding-questions', heading: 'Infrastructure coding questions' },
+  { path: '/infrastructure/coding-questions', heading: 'Coding questions' },
   { path: '/infrastructure/coding-questions/top-request-paths', heading: 'Top Request Paths' },
   { path: '/infrastructure/design-questions', heading: 'Infrastructure design questions' },
   {
