@@ -151,7 +151,10 @@ function pageAssets(): { mocha: string; chai: string } {
   return assets;
 }
 
-/** Fontconfig's setup in the box (the box's /etc has no fonts directory): the system fonts, a cache in /tmp. */
+/**
+ * Fontconfig's setup in the box (the box's /etc has no fonts directory): the system fonts, a cache in /tmp, and
+ * DejaVu Sans for sans-serif, system-ui and any family not installed (without it, fontconfig's first match is a serif).
+ */
 const FONTS_CONF = `<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
 <fontconfig>
@@ -160,6 +163,8 @@ const FONTS_CONF = `<?xml version="1.0"?>
   <alias><family>sans-serif</family><prefer><family>DejaVu Sans</family></prefer></alias>
   <alias><family>serif</family><prefer><family>DejaVu Serif</family></prefer></alias>
   <alias><family>monospace</family><prefer><family>DejaVu Sans Mono</family></prefer></alias>
+  <alias><family>system-ui</family><prefer><family>DejaVu Sans</family></prefer></alias>
+  <match target="pattern"><edit name="family" mode="append_last"><string>DejaVu Sans</string></edit></match>
 </fontconfig>
 `;
 
