@@ -38,7 +38,10 @@ describe('the frontend questions', () => {
 
   const judgeOf = (question: FrontendQuestion, files: FrontendQuestion['solution']) => {
     if (question.kind === 'mocha') {
-      return judge!.judgeMocha({ ...files, question: { tests: question.tests!, testTimeoutMs: question.testTimeoutMs } });
+      return judge!.judgeMocha({
+        ...files,
+        question: { tests: question.tests!, testTimeoutMs: question.testTimeoutMs },
+      });
     }
     return judge!.judgeScreenshot({
       ...files,
@@ -64,12 +67,16 @@ describe('the frontend questions', () => {
     it('loads its starter, which does not pass', async () => {
       if (!judge) return;
       const judged = await judgeOf(question, question.starter);
-      expect(judged.status).toBe(question.kind === 'mocha' ? 'unitTestsFailed' : 'screenshotSubmissionFailed');
+      expect(judged.status).toBe(
+        question.kind === 'mocha' ? 'unitTestsFailed' : 'screenshotSubmissionFailed',
+      );
       if ('tests' in judged) {
         // The page and the tests loaded: every test ran and reported (none is the judge's own).
         expect(judged.tests.map((test) => test.title)).not.toContain('The page loads');
         expect(judged.tests.map((test) => test.title)).not.toContain('The tests load');
-        expect(judged.tests.every((test) => test.error?.type !== 'NOT_RUN' && test.error?.type !== 'TIMEOUT')).toBe(true);
+        expect(
+          judged.tests.every((test) => test.error?.type !== 'NOT_RUN' && test.error?.type !== 'TIMEOUT'),
+        ).toBe(true);
       } else {
         expect(judged.screenshot).not.toBeNull();
       }

@@ -15,7 +15,12 @@ import { z } from 'zod';
  * rendered at the fixed viewport and compared with the reference solution's rendering within the tolerance.
  */
 
-export const frontendQuestionCategories = ['Components', 'DOM Utilities', 'CSS Layout', 'JavaScript'] as const;
+export const frontendQuestionCategories = [
+  'Components',
+  'DOM Utilities',
+  'CSS Layout',
+  'JavaScript',
+] as const;
 export type FrontendQuestionCategory = (typeof frontendQuestionCategories)[number];
 
 /** The files of a frontend question's page, by their name in the question's folder. */

@@ -47,7 +47,10 @@ describe('judgeMocha', () => {
   it('passes a correct page, test by test', async () => {
     if (!judge) return;
     const judged = await judge.judgeMocha({
-      ...page('<p id="out"></p>', "function sum(a, b) { return a + b; }\ndocument.getElementById('out').textContent = 'ready';"),
+      ...page(
+        '<p id="out"></p>',
+        "function sum(a, b) { return a + b; }\ndocument.getElementById('out').textContent = 'ready';",
+      ),
       question: { tests: sumTests },
     });
     expect(judged.status).toBe('unitTestsPassed');
@@ -64,7 +67,10 @@ describe('judgeMocha', () => {
   it('fails a wrong page with the assertion, expected and actual', async () => {
     if (!judge) return;
     const judged = await judge.judgeMocha({
-      ...page('<p id="out"></p>', "function sum(a, b) { return a - b; }\ndocument.getElementById('out').textContent = 'ready';"),
+      ...page(
+        '<p id="out"></p>',
+        "function sum(a, b) { return a - b; }\ndocument.getElementById('out').textContent = 'ready';",
+      ),
       question: { tests: sumTests },
     });
     expect(judged.status).toBe('unitTestsFailed');
@@ -75,11 +81,14 @@ describe('judgeMocha', () => {
     expect(judged.response.RawOutput).toContain('✗ sum adds two numbers: expected -1 to equal 5');
   }, 60_000);
 
-  it('fails an async test that never settles through mocha\'s own timeout', async () => {
+  it("fails an async test that never settles through mocha's own timeout", async () => {
     if (!judge) return;
     const judged = await judge.judgeMocha({
       ...page(''),
-      question: { tests: "it('waits forever', () => new Promise(() => {})); it('then runs', () => {});", testTimeoutMs: 300 },
+      question: {
+        tests: "it('waits forever', () => new Promise(() => {})); it('then runs', () => {});",
+        testTimeoutMs: 300,
+      },
     });
     expect(judged.status).toBe('unitTestsFailed');
     expect(judged.tests[0]).toMatchObject({ title: 'waits forever', passed: false });
@@ -90,7 +99,11 @@ describe('judgeMocha', () => {
 
 describe('judgeScreenshot', () => {
   const question: ScreenshotQuestion = {
-    reference: page('<div class="box"></div>', '', 'body { margin: 0; } .box { width: 200px; height: 100px; margin: 40px; background: #2563eb; }'),
+    reference: page(
+      '<div class="box"></div>',
+      '',
+      'body { margin: 0; } .box { width: 200px; height: 100px; margin: 40px; background: #2563eb; }',
+    ),
     viewport: { width: 400, height: 300, deviceScaleFactor: 1 },
     tolerance: { threshold: 0.1, maxDiffRatio: 0.01 },
   };
@@ -98,7 +111,11 @@ describe('judgeScreenshot', () => {
   it('passes a page that renders like the reference', async () => {
     if (!judge) return;
     const judged = await judge.judgeScreenshot({
-      ...page('<div class="box"></div>', '', 'body { margin: 0; } .box { width: 200px; height: 100px; margin: 40px; background: rgb(37, 99, 235); }'),
+      ...page(
+        '<div class="box"></div>',
+        '',
+        'body { margin: 0; } .box { width: 200px; height: 100px; margin: 40px; background: rgb(37, 99, 235); }',
+      ),
       question,
     });
     expect(judged.status).toBe('screenshotSubmissionPassed');
@@ -111,14 +128,21 @@ describe('judgeScreenshot', () => {
   it('fails a page beyond the tolerance and gives the diff image', async () => {
     if (!judge) return;
     const judged = await judge.judgeScreenshot({
-      ...page('<div class="box"></div>', '', 'body { margin: 0; } .box { width: 220px; height: 100px; margin: 40px; background: #2563eb; }'),
+      ...page(
+        '<div class="box"></div>',
+        '',
+        'body { margin: 0; } .box { width: 220px; height: 100px; margin: 40px; background: #2563eb; }',
+      ),
       question,
     });
     expect(judged.status).toBe('screenshotSubmissionFailed');
     // 20 × 100 extra pixels of 400 × 300.
     expect(judged.diffPixels).toBe(2000);
     expect(judged.diffRatio).toBeCloseTo(2000 / 120_000, 6);
-    expect(judged.response.TestResults[0]).toMatchObject({ Matches: false, Error: { type: 'SCREENSHOT_MISMATCH' } });
+    expect(judged.response.TestResults[0]).toMatchObject({
+      Matches: false,
+      Error: { type: 'SCREENSHOT_MISMATCH' },
+    });
     const diff = PNG.sync.read(Buffer.from(judged.diffImage!, 'base64'));
     expect([diff.width, diff.height]).toEqual([400, 300]);
   }, 60_000);
@@ -150,7 +174,11 @@ describe('hostile pages', () => {
     const elapsed = Date.now() - started;
     expect(judged.status).toBe('unitTestsFailed');
     expect(judged.tests).toEqual([
-      expect.objectContaining({ title: 'The page loads', passed: false, error: expect.objectContaining({ type: 'TIMEOUT' }) }),
+      expect.objectContaining({
+        title: 'The page loads',
+        passed: false,
+        error: expect.objectContaining({ type: 'TIMEOUT' }),
+      }),
     ]);
     expect(elapsed).toBeLessThan(15_000);
   }, 60_000);
@@ -175,7 +203,7 @@ describe('hostile pages', () => {
     expect(elapsed).toBeLessThan(15_000);
   }, 60_000);
 
-  it('answers no request but the page\'s own files', async () => {
+  it("answers no request but the page's own files", async () => {
     if (!judge) return;
     const js = `
       const attempts = {};
@@ -227,7 +255,10 @@ describe('hostile pages', () => {
     if (!judge) return;
     const judged = await judge.judgeMocha({
       ...page('', "setTimeout(() => { location.href = 'https://example.com/'; }, 0);"),
-      question: { tests: "it('waits', () => new Promise((resolve) => setTimeout(resolve, 1500)));", testTimeoutMs: 3000 },
+      question: {
+        tests: "it('waits', () => new Promise((resolve) => setTimeout(resolve, 1500)));",
+        testTimeoutMs: 3000,
+      },
     });
     expect(judged.status).toBe('unitTestsFailed');
     expect(judged.tests.some((test) => !test.passed)).toBe(true);

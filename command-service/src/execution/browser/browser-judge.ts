@@ -117,7 +117,14 @@ export function chromiumAvailable(path = DEFAULT_CHROMIUM_PATH): boolean {
 type RunnerPage = {
   id: string;
   phase: string;
-  tests: { title: string; passed: boolean; message?: string; expected?: string; actual?: string; ms?: number }[];
+  tests: {
+    title: string;
+    passed: boolean;
+    message?: string;
+    expected?: string;
+    actual?: string;
+    ms?: number;
+  }[];
   allTests?: string[];
   pageErrors: string[];
   blocked: string[];
@@ -216,12 +223,18 @@ export class BrowserJudge {
       response,
       tests,
       blockedRequests: page?.blocked ?? [],
-      timing: { browserStartMs: result?.browserStartMs ?? 0, boxMs: ran.durationMs, totalMs: Date.now() - started },
+      timing: {
+        browserStartMs: result?.browserStartMs ?? 0,
+        boxMs: ran.durationMs,
+        totalMs: Date.now() - started,
+      },
     };
   }
 
   /** Renders the learner's page and compares it with the reference rendering within the tolerance. */
-  async judgeScreenshot(input: FrontendFiles & { question: ScreenshotQuestion }): Promise<ScreenshotJudgement> {
+  async judgeScreenshot(
+    input: FrontendFiles & { question: ScreenshotQuestion },
+  ): Promise<ScreenshotJudgement> {
     const started = Date.now();
     const { question } = input;
     const key = this.referenceKey(question);
@@ -234,7 +247,13 @@ export class BrowserJudge {
       rendered = await this.runPages([learner]);
     } else {
       // A cache miss renders the reference first in the same browser: one browser start for both.
-      const referenceSpec = this.pageSpec('reference', 'screenshot', question.reference, 0, question.viewport);
+      const referenceSpec = this.pageSpec(
+        'reference',
+        'screenshot',
+        question.reference,
+        0,
+        question.viewport,
+      );
       rendered = await this.runPages([referenceSpec, learner]);
       const shot = rendered.shots.get('reference');
       if (!shot) {
@@ -248,7 +267,11 @@ export class BrowserJudge {
     const { ran, result, shots } = rendered;
     const page = result?.pages.find((candidate) => candidate.id === 'learner');
     const shot = shots.get('learner');
-    const timing = { browserStartMs: result?.browserStartMs ?? 0, boxMs: ran.durationMs, totalMs: Date.now() - started };
+    const timing = {
+      browserStartMs: result?.browserStartMs ?? 0,
+      boxMs: ran.durationMs,
+      totalMs: Date.now() - started,
+    };
     const outOfResources = ran.outOfMemory || ran.processLimitHit;
     let comparison: ScreenshotComparison | undefined;
     let testResult: TestResult;
@@ -261,7 +284,10 @@ export class BrowserJudge {
         Matches: matches,
         Error: matches
           ? null
-          : { type: 'SCREENSHOT_MISMATCH', reason: 'The rendering differs from the reference beyond the tolerance.' },
+          : {
+              type: 'SCREENSHOT_MISMATCH',
+              reason: 'The rendering differs from the reference beyond the tolerance.',
+            },
         outputToDisplay: page?.pageErrors.length ? page.pageErrors.join('\n') : '',
         hideOutput: false,
       };
@@ -300,13 +326,16 @@ export class BrowserJudge {
     const key = this.referenceKey(question);
     let shot = this.references.get(key);
     if (!shot) {
-      shot = this.runPages([this.pageSpec('reference', 'screenshot', question.reference, 0, question.viewport)]).then(
-        ({ shots, result }) => {
-          const found = shots.get('reference');
-          if (!found) throw new Error(`the reference solution could not be rendered: ${describeFailure(result?.pages[0])}`);
-          return found;
-        },
-      );
+      shot = this.runPages([
+        this.pageSpec('reference', 'screenshot', question.reference, 0, question.viewport),
+      ]).then(({ shots, result }) => {
+        const found = shots.get('reference');
+        if (!found)
+          throw new Error(
+            `the reference solution could not be rendered: ${describeFailure(result?.pages[0])}`,
+          );
+        return found;
+      });
       this.remember(key, shot);
       shot.catch(() => this.references.delete(key));
     }
@@ -411,17 +440,30 @@ function percent(ratio: number): string {
 }
 
 /** Why a page produced nothing, as a test error. */
-function pageError(page: RunnerPage | undefined, ran: BoxResult, loadTimeoutMs: number): { type: string; reason: string } {
+function pageError(
+  page: RunnerPage | undefined,
+  ran: BoxResult,
+  loadTimeoutMs: number,
+): { type: string; reason: string } {
   if (ran.outOfMemory) return { type: 'OUT_OF_MEMORY', reason: 'The page ran out of memory.' };
-  if (ran.processLimitHit) return { type: 'OUT_OF_RESOURCES', reason: 'The browser started too many processes.' };
+  if (ran.processLimitHit)
+    return { type: 'OUT_OF_RESOURCES', reason: 'The browser started too many processes.' };
   if (page?.navigatedAway)
-    return { type: 'NAVIGATION', reason: 'The page navigated away from index.html; the judge allows no navigation.' };
-  if (page?.timedOut?.phase === 'load' || page?.timedOut?.phase === 'render' || page?.timedOut?.phase === 'open')
+    return {
+      type: 'NAVIGATION',
+      reason: 'The page navigated away from index.html; the judge allows no navigation.',
+    };
+  if (
+    page?.timedOut?.phase === 'load' ||
+    page?.timedOut?.phase === 'render' ||
+    page?.timedOut?.phase === 'open'
+  )
     return {
       type: 'TIMEOUT',
       reason: `The page did not finish loading within ${loadTimeoutMs / 1000} s (an endless loop in script.js?).`,
     };
-  if (page?.timedOut || ran.timedOut) return { type: 'TIMEOUT', reason: 'The page stopped responding and was stopped.' };
+  if (page?.timedOut || ran.timedOut)
+    return { type: 'TIMEOUT', reason: 'The page stopped responding and was stopped.' };
   return { type: 'RUNTIME', reason: `The page could not be judged: ${describeFailure(page)}` };
 }
 
@@ -492,7 +534,10 @@ function mochaTests(
 function interruption(page: RunnerPage, ran: BoxResult): string {
   if (ran.outOfMemory) return 'the page ran out of memory';
   if (page.navigatedAway) return 'the page navigated away';
-  if (page.timedOut) return page.timedOut.test ? `the page stopped responding during "${page.timedOut.test}"` : 'the page timed out';
+  if (page.timedOut)
+    return page.timedOut.test
+      ? `the page stopped responding during "${page.timedOut.test}"`
+      : 'the page timed out';
   return 'the browser stopped';
 }
 
@@ -522,7 +567,9 @@ function blockedLines(page: RunnerPage | undefined): string[] {
 
 /** A mocha-like summary: one line per test, then the page's errors and refused requests. */
 function rawOutput(page: RunnerPage | undefined, tests: BrowserTest[]): string {
-  const lines = tests.map((test) => (test.passed ? `✓ ${test.title}` : `✗ ${test.title}: ${test.error?.reason ?? ''}`));
+  const lines = tests.map((test) =>
+    test.passed ? `✓ ${test.title}` : `✗ ${test.title}: ${test.error?.reason ?? ''}`,
+  );
   const passed = tests.filter((test) => test.passed).length;
   lines.push(`${passed} of ${tests.length} tests passed`);
   for (const error of page?.pageErrors ?? []) lines.push(`Page error: ${error}`);

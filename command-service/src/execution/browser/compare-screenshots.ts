@@ -2,6 +2,7 @@
  * Compares two renderings of the same viewport with pixelmatch (an ES module, loaded once with a dynamic
  * import, as the service's other ES-module-only dependencies are) and pngjs.
  */
+import type * as PixelmatchModule from 'pixelmatch' with { 'resolution-mode': 'import' };
 import { PNG } from 'pngjs';
 
 export type ScreenshotComparison = {
@@ -14,7 +15,7 @@ export type ScreenshotComparison = {
   diffImage: Buffer;
 };
 
-type Pixelmatch = typeof import('pixelmatch').default;
+type Pixelmatch = typeof PixelmatchModule.default;
 let pixelmatchModule: Promise<Pixelmatch> | undefined;
 function loadPixelmatch(): Promise<Pixelmatch> {
   pixelmatchModule ??= import('pixelmatch').then((module) => module.default);
@@ -31,8 +32,8 @@ export async function compareScreenshots(
   threshold: number,
 ): Promise<ScreenshotComparison> {
   const pixelmatch = await loadPixelmatch();
-  let expected = PNG.sync.read(reference);
-  let actual = PNG.sync.read(candidate);
+  let expected: PNG = PNG.sync.read(reference);
+  let actual: PNG = PNG.sync.read(candidate);
   const width = Math.max(expected.width, actual.width);
   const height = Math.max(expected.height, actual.height);
   expected = onCanvas(expected, width, height);
@@ -43,7 +44,13 @@ export async function compareScreenshots(
     includeAA: false,
     alpha: 0.2,
   });
-  return { width, height, diffPixels, diffRatio: diffPixels / (width * height), diffImage: PNG.sync.write(diff) };
+  return {
+    width,
+    height,
+    diffPixels,
+    diffRatio: diffPixels / (width * height),
+    diffImage: PNG.sync.write(diff),
+  };
 }
 
 /** The image on a canvas of the given size (transparent where it has no pixels). */

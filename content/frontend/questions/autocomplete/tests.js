@@ -56,7 +56,9 @@ describe('createAutocomplete', () => {
   });
 
   it('shows at most 10 suggestions and closes when there are none', async () => {
-    createAutocomplete(input, { source: () => Promise.resolve(Array.from({ length: 15 }, (_, i) => 'item ' + i)) });
+    createAutocomplete(input, {
+      source: () => Promise.resolve(Array.from({ length: 15 }, (_, i) => 'item ' + i)),
+    });
     type('item');
     await tick();
     expect(options()).to.have.length(10);

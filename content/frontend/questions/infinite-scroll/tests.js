@@ -2,11 +2,13 @@ describe('createInfiniteList', () => {
   let container;
   let style;
   const settle = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
-  const pages = (count, size = 5) => (n) =>
-    Promise.resolve({
-      items: Array.from({ length: size }, (_, i) => 'item ' + ((n - 1) * size + i + 1)),
-      hasMore: n < count,
-    });
+  const pages =
+    (count, size = 5) =>
+    (n) =>
+      Promise.resolve({
+        items: Array.from({ length: size }, (_, i) => 'item ' + ((n - 1) * size + i + 1)),
+        hasMore: n < count,
+      });
 
   beforeEach(() => {
     style = document.createElement('style');
@@ -115,7 +117,9 @@ describe('createInfiniteList', () => {
   });
 
   it('shows item text as text', async () => {
-    createInfiniteList(container, { loadPage: () => Promise.resolve({ items: ['<img src=x>'], hasMore: false }) });
+    createInfiniteList(container, {
+      loadPage: () => Promise.resolve({ items: ['<img src=x>'], hasMore: false }),
+    });
     await settle();
     expect(container.querySelector('img')).to.equal(null);
     expect(texts()).to.deep.equal(['<img src=x>']);

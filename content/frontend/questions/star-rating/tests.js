@@ -16,9 +16,15 @@ describe('createStarRating', () => {
     expect(container.getAttribute('role')).to.equal('radiogroup');
     expect(container.getAttribute('aria-label')).to.equal('Rating');
     expect(stars()).to.have.length(5);
-    expect(stars().every((star) => star.tagName === 'BUTTON' && star.getAttribute('role') === 'radio')).to.equal(true);
+    expect(
+      stars().every((star) => star.tagName === 'BUTTON' && star.getAttribute('role') === 'radio'),
+    ).to.equal(true);
     expect(stars().map((star) => star.getAttribute('aria-label'))).to.deep.equal([
-      '1 star', '2 stars', '3 stars', '4 stars', '5 stars',
+      '1 star',
+      '2 stars',
+      '3 stars',
+      '4 stars',
+      '5 stars',
     ]);
   });
 
@@ -26,7 +32,13 @@ describe('createStarRating', () => {
     const rating = createStarRating(container, { value: 3 });
     expect(rating.getValue()).to.equal(3);
     expect(checked()).to.deep.equal(['false', 'false', 'true', 'false', 'false']);
-    expect(stars().map((star) => star.classList.contains('is-filled'))).to.deep.equal([true, true, true, false, false]);
+    expect(stars().map((star) => star.classList.contains('is-filled'))).to.deep.equal([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('keeps exactly one star in the tab order', () => {

@@ -78,7 +78,9 @@ function createAutocomplete(input, { source, onSelect }) {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       if (options.length === 0) return;
       event.preventDefault();
-      highlight(active === -1 && event.key === 'ArrowUp' ? -1 : active + (event.key === 'ArrowDown' ? 1 : -1));
+      highlight(
+        active === -1 && event.key === 'ArrowUp' ? -1 : active + (event.key === 'ArrowDown' ? 1 : -1),
+      );
     } else if (event.key === 'Enter') {
       if (active === -1) return;
       event.preventDefault();

@@ -7,7 +7,8 @@ function createModal(dialog, { onClose } = {}) {
   let open = false;
   let madeInert = [];
 
-  const focusables = () => [...dialog.querySelectorAll(FOCUSABLE)].filter((element) => !element.closest('[hidden]'));
+  const focusables = () =>
+    [...dialog.querySelectorAll(FOCUSABLE)].filter((element) => !element.closest('[hidden]'));
 
   function onKeydown(event) {
     if (event.key === 'Escape') {
@@ -44,7 +45,9 @@ function createModal(dialog, { onClose } = {}) {
     dialog.hidden = false;
     dialog.setAttribute('role', 'dialog');
     dialog.setAttribute('aria-modal', 'true');
-    madeInert = [...document.body.children].filter((element) => element !== dialog && !element.contains(dialog) && !element.inert);
+    madeInert = [...document.body.children].filter(
+      (element) => element !== dialog && !element.contains(dialog) && !element.inert,
+    );
     madeInert.forEach((element) => (element.inert = true));
     document.addEventListener('keydown', onKeydown);
     dialog.addEventListener('click', onClick);

@@ -52,7 +52,9 @@ function createTodoApp(root) {
       item.append(checkbox, label, remove);
       list.appendChild(item);
     }
-    filterButtons.forEach((button) => button.setAttribute('aria-pressed', String(button.dataset.filter === filter)));
+    filterButtons.forEach((button) =>
+      button.setAttribute('aria-pressed', String(button.dataset.filter === filter)),
+    );
     const left = todos.filter((todo) => !todo.done).length;
     count.textContent = left + (left === 1 ? ' item left' : ' items left');
   }
