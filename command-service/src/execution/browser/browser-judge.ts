@@ -55,8 +55,12 @@ export type BrowserTest = {
 };
 
 export type BrowserTiming = {
+  /** node's own start in the box, before the runner's first line. */
+  nodeStartMs: number;
   /** From spawning Chromium to its first DevTools answer, inside the box. */
   browserStartMs: number;
+  /** Per page: a fresh context and tab, the page's load, then its tests or its screenshot. */
+  pages: { id: string; openMs?: number; loadMs?: number; workMs?: number }[];
   /** The whole box command (node, Chromium, pages). */
   boxMs: number;
   /** From the judge call to its answer. */
@@ -134,9 +138,17 @@ type RunnerPage = {
   testsLoadError?: string;
   screenshot?: string;
   currentTest?: string | null;
+  openMs?: number;
+  loadMs?: number;
+  workMs?: number;
   done: boolean;
 };
-type RunnerResult = { pages: RunnerPage[]; browserStartMs: number; error: string | null };
+type RunnerResult = {
+  pages: RunnerPage[];
+  nodeStartMs: number;
+  browserStartMs: number;
+  error: string | null;
+};
 
 type PageSpec = {
   id: string;
@@ -224,7 +236,7 @@ export class BrowserJudge {
       tests,
       blockedRequests: page?.blocked ?? [],
       timing: {
-        browserStartMs: result?.browserStartMs ?? 0,
+        ...timingOf(result),
         boxMs: ran.durationMs,
         totalMs: Date.now() - started,
       },
@@ -268,7 +280,7 @@ export class BrowserJudge {
     const page = result?.pages.find((candidate) => candidate.id === 'learner');
     const shot = shots.get('learner');
     const timing = {
-      browserStartMs: result?.browserStartMs ?? 0,
+      ...timingOf(result),
       boxMs: ran.durationMs,
       totalMs: Date.now() - started,
     };
@@ -433,6 +445,14 @@ export class BrowserJudge {
       await box.dispose();
     }
   }
+}
+
+function timingOf(result: RunnerResult | undefined): Omit<BrowserTiming, 'boxMs' | 'totalMs'> {
+  return {
+    nodeStartMs: result?.nodeStartMs ?? 0,
+    browserStartMs: result?.browserStartMs ?? 0,
+    pages: (result?.pages ?? []).map(({ id, openMs, loadMs, workMs }) => ({ id, openMs, loadMs, workMs })),
+  };
 }
 
 function percent(ratio: number): string {

@@ -14,7 +14,7 @@ const fs = require('node:fs');
 const { spawn } = require('node:child_process');
 
 const job = JSON.parse(fs.readFileSync('job.json', 'utf8'));
-const out = { pages: [], browserStartMs: 0, error: null };
+const out = { pages: [], nodeStartMs: Math.round(process.uptime() * 1000), browserStartMs: 0, error: null };
 let browser = null;
 let finished = false;
 
@@ -144,11 +144,22 @@ const BOOTSTRAP = '(' + function () {
   window.addEventListener('unhandledrejection', (event) => post('pageError', 'Unhandled rejection: ' + (event.reason && event.reason.message || event.reason)));
 }.toString() + ')()';
 
+// The tab Chromium opened at start (about:blank, in the browser's fresh default context): the first page
+// uses it, which spares starting another renderer; later pages get a fresh context and tab each.
+let initialTab = null;
+
 async function openPage(spec) {
   const page = { id: spec.id, phase: 'open', tests: [], pageErrors: [], blocked: [], navigatedAway: false, timedOut: null, currentTest: null, done: false };
   out.pages.push(page);
-  const context = await send('Target.createBrowserContext', { disposeOnDetach: true });
-  const target = await send('Target.createTarget', { url: 'about:blank', browserContextId: context.browserContextId });
+  const opening = Date.now();
+  let target;
+  if (initialTab) {
+    target = { targetId: initialTab };
+    initialTab = null;
+  } else {
+    const context = await send('Target.createBrowserContext', { disposeOnDetach: true });
+    target = await send('Target.createTarget', { url: 'about:blank', browserContextId: context.browserContextId });
+  }
   const attached = await send('Target.attachToTarget', { targetId: target.targetId, flatten: true });
   const session = attached.sessionId;
   const mainFrame = target.targetId;
@@ -237,6 +248,7 @@ async function openPage(spec) {
 
   page.phase = 'load';
   const loadStarted = Date.now();
+  page.openMs = loadStarted - opening;
   await s('Page.navigate', { url: base + 'index.html' });
   await race(withTimeout(loadedPromise, spec.loadTimeoutMs, () => (page.timedOut = { phase: 'load', test: null })));
   page.loadMs = Date.now() - loadStarted;
@@ -329,17 +341,20 @@ async function screenshot(spec, opened) {
 (async () => {
   const started = Date.now();
   launch();
-  await send('Target.setDiscoverTargets', { discover: false }).catch(() => undefined);
-  await send('Browser.getVersion');
+  const targets = await send('Target.getTargets');
   out.browserStartMs = Date.now() - started;
+  const blank = targets.targetInfos.find((info) => info.type === 'page' && info.url === 'about:blank');
+  initialTab = blank ? blank.targetId : null;
   for (const spec of job.pages) {
     let opened;
     try {
       const files = Object.assign({}, spec.files);
       if (spec.mode === 'mocha') files['__judge/chai.js'] = job.assets.chai;
       opened = await openPage(Object.assign({}, spec, { files: files }));
+      const working = Date.now();
       if (spec.mode === 'mocha') await runMocha(spec, opened);
       else await screenshot(spec, opened);
+      opened.page.workMs = Date.now() - working;
       opened.page.done = true;
     } catch (error) {
       const page = out.pages[out.pages.length - 1];
