@@ -6,11 +6,15 @@
  *
  * In CI (CI=true) a missing sandbox or Chromium fails the suite; elsewhere it skips.
  */
+import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FrontendQuestion } from '@app/contracts';
 import type { BrowserJudge } from '../execution/browser/browser-judge';
 import { browserJudgeForTests } from '../execution/browser/test-support';
 import type { Sandbox } from '../execution/sandbox';
-import { frontendQuestionProblems, loadFrontendQuestions } from './frontend-questions';
+import { ContentError } from './content-files';
+import { frontendQuestionProblems, frontendQuestionsDir, loadFrontendQuestions } from './frontend-questions';
 
 const only = process.env.CONTENT_ONLY?.split(',').filter(Boolean);
 const allQuestions = loadFrontendQuestions();
@@ -26,6 +30,73 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox?.close?.();
+});
+
+describe('the frontend questions loader', () => {
+  let root: string;
+  const copy = (slug: string, as = slug) => {
+    const target = join(frontendQuestionsDir(root), as);
+    cpSync(join(frontendQuestionsDir(), slug), target, { recursive: true });
+    return target;
+  };
+  const editJson = (folder: string, edit: (json: Record<string, unknown>) => void) => {
+    const json = JSON.parse(readFileSync(join(folder, 'question.json'), 'utf8')) as Record<string, unknown>;
+    edit(json);
+    writeFileSync(join(folder, 'question.json'), JSON.stringify(json));
+  };
+  beforeEach(() => (root = mkdtempSync(join(tmpdir(), 'frontend-content-'))));
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('reads a mocha and a screenshot question with their files', () => {
+    copy('debounce');
+    copy('centered-card');
+    const [card, debounce] = loadFrontendQuestions(root);
+    expect(debounce).toMatchObject({ slug: 'debounce', kind: 'mocha', testTimeoutMs: 2000 });
+    expect(debounce.tests).toContain('describe(');
+    expect(debounce.solution.js).toContain('function debounce');
+    expect(card).toMatchObject({
+      slug: 'centered-card',
+      kind: 'screenshot',
+      viewport: { width: 800, height: 600 },
+    });
+    expect(card.tests).toBeUndefined();
+  });
+
+  it('refuses a slug that is not its folder name', () => {
+    copy('debounce', 'debounce-two');
+    expect(() => loadFrontendQuestions(root)).toThrow(
+      new ContentError('frontend question debounce-two: its slug says debounce'),
+    );
+  });
+
+  it('refuses a mocha question without tests.js and a screenshot question with one', () => {
+    unlinkSync(join(copy('debounce'), 'tests.js'));
+    expect(() => loadFrontendQuestions(root)).toThrow('frontend question debounce/tests.js: missing');
+    rmSync(join(frontendQuestionsDir(root), 'debounce'), { recursive: true });
+    writeFileSync(join(copy('centered-card'), 'tests.js'), "it('x', () => {});");
+    expect(() => loadFrontendQuestions(root)).toThrow('a screenshot question has no tests.js');
+  });
+
+  it('refuses fields outside the schema', () => {
+    editJson(copy('debounce'), (json) => (json.difficulty = 4));
+    expect(() => loadFrontendQuestions(root)).toThrow(ContentError);
+  });
+
+  it('refuses a page that does not load its stylesheet and script', () => {
+    const folder = copy('debounce');
+    writeFileSync(join(folder, 'starter', 'index.html'), '<!doctype html><p>no links</p>');
+    expect(() => loadFrontendQuestions(root)).toThrow(
+      'starter/index.html: it must link styles.css and load script.js',
+    );
+  });
+
+  it('finds what a set of questions lacks', () => {
+    copy('debounce');
+    expect(frontendQuestionProblems(loadFrontendQuestions(root))).toEqual([
+      '1 frontend questions, at least 15 needed',
+      '0 screenshot questions, at least 3 needed',
+    ]);
+  });
 });
 
 describe('the frontend questions', () => {
