@@ -122,7 +122,9 @@ describe('judgeScreenshot', () => {
     expect(judged.diffRatio).toBe(0);
     const shot = PNG.sync.read(Buffer.from(judged.screenshot!, 'base64'));
     expect([shot.width, shot.height]).toEqual([400, 300]);
-    console.log(`[browser judge] screenshot judgement (reference rendered in the same box): ${JSON.stringify(judged.timing)}`);
+    console.log(
+      `[browser judge] screenshot judgement (reference rendered in the same box): ${JSON.stringify(judged.timing)}`,
+    );
   }, 60_000);
 
   it('fails a page beyond the tolerance and gives the diff image', async () => {
