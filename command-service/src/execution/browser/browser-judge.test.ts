@@ -49,7 +49,7 @@ describe('judgeMocha', () => {
     const judged = await judge.judgeMocha({
       ...page(
         '<p id="out"></p>',
-        "function sum(a, b) { return a + b; }\ndocument.getElementById('out').textContent = 'ready';",
+        "function sum(a, b) { console.log('sum', a, b); return a + b; }\ndocument.getElementById('out').textContent = 'ready';",
       ),
       question: { tests: sumTests },
     });
@@ -61,6 +61,12 @@ describe('judgeMocha', () => {
     ]);
     expect(judged.response.TestResults.every((result) => result.Matches && result.Error === null)).toBe(true);
     expect(judged.response.OutOfResources).toBe(false);
+    // The spec's test result has no title: the title leads what the page printed during the test.
+    expect(judged.response.TestResults.map((result) => result.outputToDisplay)).toEqual([
+      'sum adds two numbers\nsum 2 3',
+      'sum adds negative numbers\nsum -2 -3',
+      'sum reads the page',
+    ]);
     console.log(`[browser judge] mocha judgement: ${JSON.stringify(judged.timing)}`);
   }, 60_000);
 

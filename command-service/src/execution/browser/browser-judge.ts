@@ -45,6 +45,8 @@ export type ScreenshotQuestion = {
 /** One mocha test as the page ran it. */
 export type BrowserTest = {
   title: string;
+  /** What the page printed (console.*) while this test ran. */
+  output?: string;
   passed: boolean;
   /** Why it failed: the assertion's message, TIMEOUT, NOT_RUN... (null when passed). */
   error: { type: string; reason: string } | null;
@@ -141,6 +143,7 @@ type RunnerPage = {
   openMs?: number;
   loadMs?: number;
   workMs?: number;
+  logs?: { test: string | null; text: string }[];
   done: boolean;
 };
 type RunnerResult = {
@@ -512,8 +515,14 @@ function mochaTests(
       },
     ];
   }
+  const printed = (title: string) =>
+    (page.logs ?? [])
+      .filter((log) => log.test === title)
+      .map((log) => log.text)
+      .join('\n');
   const tests: BrowserTest[] = page.tests.map((test) => ({
     title: test.title,
+    ...(printed(test.title) ? { output: printed(test.title) } : {}),
     passed: test.passed,
     error: test.passed ? null : { type: 'AssertionError', reason: test.message ?? 'failed' },
     ...(test.expected !== undefined ? { expected: test.expected } : {}),
@@ -576,7 +585,8 @@ function toBrowserTestResult(test: BrowserTest): TestResult {
     actual: parseJson(test.actual),
     matches: test.passed,
     error: test.error,
-    stdout: test.title,
+    // The spec's test result has no title: it leads the test's output.
+    stdout: test.output ? `${test.title}\n${test.output}` : test.title,
     hidden: false,
   });
 }

@@ -149,7 +149,8 @@ const BOOTSTRAP = '(' + function () {
 let initialTab = null;
 
 async function openPage(spec) {
-  const page = { id: spec.id, phase: 'open', tests: [], pageErrors: [], blocked: [], navigatedAway: false, timedOut: null, currentTest: null, done: false };
+  const page = { id: spec.id, phase: 'open', tests: [], pageErrors: [], blocked: [], navigatedAway: false, timedOut: null, currentTest: null, done: false, logs: [] };
+  let logBytes = 0;
   out.pages.push(page);
   const opening = Date.now();
   let target;
@@ -203,6 +204,12 @@ async function openPage(spec) {
     } else if (method === 'Page.frameNavigated') {
       const own = params.frame.url.startsWith(base + 'index.html');
       if (params.frame.id === mainFrame && documents > 0 && !own) page.navigatedAway = true;
+    } else if (method === 'Runtime.consoleAPICalled') {
+      // The page's prints, by the test running when they came (null: while loading); 64 KiB in all.
+      if (logBytes > 65536) return;
+      const text = params.args.map((arg) => (arg.value !== undefined ? String(arg.value) : arg.description || arg.type)).join(' ');
+      logBytes += text.length;
+      page.logs.push({ test: page.currentTest, text: clip(text) });
     } else if (method === 'Runtime.bindingCalled' && params.name === '__judgeReport') {
       let event;
       try { event = JSON.parse(params.payload); } catch (e) { return; }
