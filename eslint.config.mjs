@@ -40,6 +40,13 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // Frontend questions' pages: script.js and the mocha tests.js share the page's global scope (the learner's
+    // functions, the DOM, mocha's describe/it and chai's expect), which no-undef and no-unused-vars cannot see.
+    files: ['content/frontend/questions/**/*.js'],
+    languageOptions: { sourceType: 'script' },
+    rules: { 'no-undef': 'off', 'no-unused-vars': 'off', '@typescript-eslint/no-unused-vars': 'off' },
+  },
+  {
     // The read side stands on the server kit and the contracts, never on the write side.
     files: ['projection-service/**/*.ts'],
     rules: {

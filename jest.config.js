@@ -12,7 +12,7 @@ const swc = [
 ];
 // ES-module-only packages (arctic and its @oslojs dependencies) are compiled to CommonJS for jest; the
 // built services load them with a dynamic import instead.
-const esmPackages = ['arctic', '@oslojs'];
+const esmPackages = ['arctic', '@oslojs', 'pixelmatch'];
 const swcEsm = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },

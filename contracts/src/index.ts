@@ -42,6 +42,7 @@ export * from './rules/community';
 export * from './content/walkthrough-trace';
 export * from './content/learning';
 export * from './content/lesson-video';
+export * from './content/frontend-questions';
 export * from './rules/pricing';
 export * from './rules/time-travel';
 export * from './rules/licences';
