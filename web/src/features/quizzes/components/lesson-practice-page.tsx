@@ -173,7 +173,7 @@ export function LessonPracticePage({
       setVerdicts((before) => ({
         ...before,
         [question.id]: {
-          view: { ...view, ...(reply.question as Partial<QuizQuestionView>) },
+          view: { ...view, ...reply.question },
           given: value,
           correct: reply.correct,
         },
