@@ -65,15 +65,26 @@ function checkoutEvent(
  * purchase-offering appends it; purchase-offering.test.ts buys through the call itself). The webhook
  * fulfils only sessions it started.
  */
-const started = new Set<string>();
-async function givenCheckoutStarted(event: StripeEventBody): Promise<void> {
+const started = new Map<string, Promise<void>>();
+/** A session never started by the platform: its deliveries append no CheckoutStarted. */
+const markNeverStarted = (sessionId: string) => started.set(sessionId, Promise.resolve());
+/**
+ * Appends the session's CheckoutStarted once; concurrent deliveries of one session all wait for that
+ * append, so none reaches the webhook before the checkout is started.
+ */
+function givenCheckoutStarted(event: StripeEventBody): Promise<void> {
+  const sessionId = String(event.data.object.id);
+  if (!started.has(sessionId)) started.set(sessionId, appendCheckoutStarted(event));
+  return started.get(sessionId)!;
+}
+
+async function appendCheckoutStarted(event: StripeEventBody): Promise<void> {
   const session = event.data.object;
-  if (!event.type.startsWith('checkout.session.') || started.has(String(session.id))) return;
+  if (!event.type.startsWith('checkout.session.')) return;
   if (typeof session.client_reference_id !== 'string') return;
   const known = ['algoexpert', 'systemsexpert', 'mlexpert', 'frontendexpert', 'infraexpert', 'allaccess'];
   const named = String((session.metadata as Record<string, string>).products).split(',');
   if (!named.every((p) => known.includes(p))) return;
-  started.add(String(session.id));
   const metadata = session.metadata as Record<string, string>;
   const userId = String(session.client_reference_id);
   await new PgEventStore(platform.pool).append(
@@ -215,7 +226,7 @@ describe('the Stripe webhook', () => {
     expect(otherCurrency.body.code).toBe('BILLING_CHECKOUT_MISMATCH');
     // A session the platform never started, signed correctly all the same.
     const unknown = checkoutEvent(user.userId, 'algoexpert');
-    started.add(String(unknown.data.object.id));
+    markNeverStarted(String(unknown.data.object.id));
     const neverStarted = await deliver(unknown);
     expect([neverStarted.status, neverStarted.body.code]).toEqual([400, 'BILLING_CHECKOUT_MISMATCH']);
     expect(await countEvents()).toBe(before);

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type QuestionVersion, questionVersionFields } from '@app/contracts';
+import {
+  type QuestionVersion,
+  questionVersionFields,
+  trackCodingProductIds,
+  trackCodingQuestions,
+} from '@app/contracts';
 import { projections } from '@app/projection-service';
 import { type SignedInUser, signInWithRoles } from './identity-support';
 import {
@@ -23,7 +28,10 @@ const repoContent = path.resolve(__dirname, '..', '..', '..', 'content');
 const contentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-content-'));
 fs.cpSync(repoContent, contentDir, { recursive: true });
 const questionFolders = fs.readdirSync(path.join(contentDir, 'algorithms', 'questions'));
-const mlQuestionFolders = fs.readdirSync(path.join(contentDir, 'machine-learning', 'questions'));
+/** The learning tracks' coding questions (machine learning, infrastructure), published beside the algorithms'. */
+const trackQuestionFolders = trackCodingProductIds.flatMap((track) =>
+  fs.readdirSync(path.join(contentDir, trackCodingQuestions[track].folder, 'questions')),
+);
 const questionFile = (slug: string) =>
   path.join(contentDir, 'algorithms', 'questions', slug, 'question.json');
 const readQuestion = (slug: string) => JSON.parse(fs.readFileSync(questionFile(slug), 'utf8'));
@@ -374,9 +382,9 @@ it('rebuilds the catalogue to the same rows', async () => {
       catalogue.flatMap((p) => p.tables),
     );
   const live = await rows();
-  // The algorithms' questions and the machine-learning coding questions, each published once (one
+  // The algorithms' questions and the learning tracks' coding questions, each published once (one
   // algorithms question twice, by the test above).
-  const published = questionFolders.length + mlQuestionFolders.length;
+  const published = questionFolders.length + trackQuestionFolders.length;
   expect(live.rm_catalogue_questions.length).toBe(published);
   expect(live.rm_catalogue_question_versions.length).toBe(published + 1);
   await rebuildProjection(platform, 'catalogue');
