@@ -58,9 +58,12 @@ export function QuestionCard({ question, given, busy, onAnswer }: QuestionCardPr
                   checked={choice === choiceIndex}
                   onChange={() => setChoice(choiceIndex)}
                 />
-                <InlineMarkdown text={label} />
-                {state === 'right' ? <span className="quiz-choice__mark"> · right answer</span> : null}
-                {state === 'wrong' ? <span className="quiz-choice__mark"> · your answer</span> : null}
+                {/* The text and its mark flow as one line of text, not as columns of the row. */}
+                <span className="quiz-choice__text">
+                  <InlineMarkdown text={label} />
+                  {state === 'right' ? <span className="quiz-choice__mark"> · right answer</span> : null}
+                  {state === 'wrong' ? <span className="quiz-choice__mark"> · your answer</span> : null}
+                </span>
               </label>
             );
           })}
