@@ -1,4 +1,5 @@
 import {
+  type ProblemProductId,
   answerQuiz,
   createFitbSubmission,
   createMcqSubmission,
@@ -39,6 +40,22 @@ export const {
   useSubmitMcqMutation,
   useSubmitFitbMutation,
 } = quizzesApi;
+
+/**
+ * Practice of one question (submissions/mcq/create or submissions/fitb/create, by the question's kind),
+ * judged on the server: `submit` answers the verdict and the question with its answer and explanation.
+ */
+export function useSubmitChoice(product: ProblemProductId) {
+  const [submitMcq, mcq] = useSubmitMcqMutation();
+  const [submitFitb, fitb] = useSubmitFitbMutation();
+  const submit = (question: { id: string; kind: 'mcq' | 'fitb' }, value: QuizAnswerValue) => {
+    const request = { questionId: question.id, answers: [String(value)] };
+    return question.kind === 'mcq'
+      ? submitMcq({ params: { product }, request }).unwrap()
+      : submitFitb({ params: { product }, request }).unwrap();
+  };
+  return { submit, busy: mcq.isLoading || fitb.isLoading };
+}
 
 /** A learner's answer: an mcq's choice index, a fill-in-the-blank's text. */
 export type QuizAnswerValue = number | string | string[];

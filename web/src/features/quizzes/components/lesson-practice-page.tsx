@@ -8,12 +8,7 @@ import { findSection, products } from '@/shared/catalog/products';
 import { Button, LinkButton } from '@/shared/ui/button';
 import { Loader } from '@/shared/ui/loader';
 import { PageHeader } from '@/shared/ui/page';
-import {
-  type QuizAnswerValue,
-  type QuizQuestionView,
-  useSubmitFitbMutation,
-  useSubmitMcqMutation,
-} from '../quizzes-api';
+import { type QuizAnswerValue, type QuizQuestionView, useSubmitChoice } from '../quizzes-api';
 import { QuestionCard } from './question-card';
 import './quiz.css';
 
@@ -72,8 +67,7 @@ export function LessonPracticePage({
     request: { fetchMap: practiceFetchMap, fetchKey: 'TAKE' },
   });
   const [saveUserData] = useSetUserDataMutation();
-  const [submitMcq, mcq] = useSubmitMcqMutation();
-  const [submitFitb, fitb] = useSubmitFitbMutation();
+  const choice = useSubmitChoice(product);
   const [verdicts, setVerdicts] = useState<Record<string, Verdict>>({});
   const [error, setError] = useState<string | null>(null);
 
@@ -164,12 +158,8 @@ export function LessonPracticePage({
   async function answer(value: QuizAnswerValue) {
     if (!question) return;
     setError(null);
-    const request = { questionId: question.id, answers: [String(value)] };
     try {
-      const reply =
-        question.kind === 'mcq'
-          ? await submitMcq({ params: { product }, request }).unwrap()
-          : await submitFitb({ params: { product }, request }).unwrap();
+      const reply = await choice.submit(question, value);
       setVerdicts((before) => ({
         ...before,
         [question.id]: {
@@ -226,7 +216,7 @@ export function LessonPracticePage({
           key={`${question.id}-${verdict ? 'judged' : 'open'}`}
           question={view}
           given={given}
-          busy={mcq.isLoading || fitb.isLoading}
+          busy={choice.busy}
           onAnswer={(value) => void answer(value)}
         />
         {error ? (

@@ -2,12 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ProblemProductId } from '@app/contracts';
 import { getApiErrorMessage } from '@/shared/api/api-error';
 import { Button } from '@/shared/ui/button';
-import {
-  type QuizAnswerValue,
-  type QuizQuestionView,
-  useSubmitFitbMutation,
-  useSubmitMcqMutation,
-} from '../quizzes-api';
+import { type QuizAnswerValue, type QuizQuestionView, useSubmitChoice } from '../quizzes-api';
 import { QuestionCard } from './question-card';
 
 type PracticePanelProps = {
@@ -29,8 +24,7 @@ function pick(questions: readonly QuizQuestionView[], last: string | null): Quiz
  * session's answers; the quiz itself (its answers and score) is left as it is.
  */
 export function PracticePanel({ product, questions, onDone }: PracticePanelProps) {
-  const [submitMcq, mcq] = useSubmitMcqMutation();
-  const [submitFitb, fitb] = useSubmitFitbMutation();
+  const choice = useSubmitChoice(product);
   const [current, setCurrent] = useState(() => pick(questions, null));
   const [given, setGiven] = useState<QuizAnswerValue | undefined>(undefined);
   const [tally, setTally] = useState({ right: 0, answered: 0 });
@@ -42,12 +36,8 @@ export function PracticePanel({ product, questions, onDone }: PracticePanelProps
 
   async function answer(question: QuizQuestionView, value: QuizAnswerValue) {
     setError(null);
-    const request = { questionId: question.id, answers: [String(value)] };
     try {
-      const reply =
-        question.kind === 'mcq'
-          ? await submitMcq({ params: { product }, request }).unwrap()
-          : await submitFitb({ params: { product }, request }).unwrap();
+      const reply = await choice.submit(question, value);
       setGiven(value);
       setCurrent({ ...question, ...reply.question });
       setTally((before) => ({
@@ -79,7 +69,7 @@ export function PracticePanel({ product, questions, onDone }: PracticePanelProps
         key={`${current.id}-${tally.answered}`}
         question={current}
         given={given}
-        busy={mcq.isLoading || fitb.isLoading}
+        busy={choice.busy}
         onAnswer={(value) => void answer(current, value)}
       />
       {error ? (
