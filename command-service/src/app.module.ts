@@ -27,6 +27,9 @@ import { RunCodeHandler } from './execution/run-code/run-code.handler';
 import { FirstRuns } from './execution/first-run/first-runs';
 import { CreateSubmissionController } from './execution/submissions/create-submission/create-submission.controller';
 import { CreateSubmissionHandler } from './execution/submissions/create-submission/create-submission.handler';
+import { CreateSoliditySubmissionController } from './execution/submissions/create-solidity-submission/create-solidity-submission.controller';
+import { CreateSoliditySubmissionHandler } from './execution/submissions/create-solidity-submission/create-solidity-submission.handler';
+import { PublishedSolidityContent } from './content/published-solidity';
 import { ResetSubmissionsController } from './execution/submissions/reset-submissions/reset-submissions.controller';
 import { ResetSubmissionsHandler } from './execution/submissions/reset-submissions/reset-submissions.handler';
 import { GenerateCertificateController } from './certificates/generate-certificate/generate-certificate.controller';
@@ -104,6 +107,7 @@ export class AppModule implements OnApplicationShutdown {
         ExpirePromoCodeController,
         RunCodeController,
         CreateSubmissionController,
+        CreateSoliditySubmissionController,
         ResetSubmissionsController,
         GenerateCertificateController,
         RecordQuizController,
@@ -128,6 +132,7 @@ export class AppModule implements OnApplicationShutdown {
         EventAppender,
         AggregateStore,
         PublishedQuestions,
+        PublishedSolidityContent,
         PublishedQuiz,
         RecordQuizHandler,
         SubmitChoiceHandler,
@@ -136,6 +141,7 @@ export class AppModule implements OnApplicationShutdown {
         CompleteAssessmentHandler,
         GenerateCertificateHandler,
         CreateSubmissionHandler,
+        CreateSoliditySubmissionHandler,
         ResetSubmissionsHandler,
         FulfilCheckoutHandler,
         RefundChargeHandler,

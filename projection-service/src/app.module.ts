@@ -28,6 +28,7 @@ import { AnnouncementsController } from './read-models/announcements/announcemen
 import { SharedSolutionsController } from './read-models/shared-solutions/shared-solutions.controller';
 import { SolutionCommentsController } from './read-models/solution-comments/solution-comments.controller';
 import { CatalogueController } from './read-models/catalogue/catalogue.controller';
+import { ProjectsController } from './read-models/projects/projects.controller';
 import { LearningController } from './read-models/catalogue/learning.controller';
 import { QuizzesController } from './read-models/quizzes/quizzes.controller';
 import { AssessmentsController } from './read-models/assessments/assessments.controller';
@@ -67,6 +68,7 @@ export class AppModule {
         SharedSolutionsController,
         SolutionCommentsController,
         CatalogueController,
+        ProjectsController,
         LearningController,
         QuizzesController,
         AssessmentsController,

@@ -18,6 +18,7 @@ import {
   trackCodingQuestions,
   quizQuestionStreamId,
   practiceQuestionStreamId,
+  projectStreamId,
   type ProblemProductId,
   codingLanguages,
   formatPosition,
@@ -43,11 +44,15 @@ import { sha256Of } from './canonical-json';
 import { putBlob } from './content-blobs.repository';
 import { type ContentItem, decidePublishContentItem } from './publish-content/decide-publish-content';
 import { currentTrace } from './walkthrough-traces/generate-trace';
+import { loadSolidityProjects, loadSolidityQuestions } from './solidity-content';
+
+/** The product the Solidity questions and projects belong to. */
+const SOLIDITY_PRODUCT: ProblemProductId = 'blockchainexpert';
 
 export type PublishedItem = {
   /** Absent: the algorithms product. */
   product?: ProblemProductId;
-  kind: 'question' | 'quiz' | 'practice' | 'design-question' | 'glossary' | AnyLessonKind;
+  kind: 'question' | 'quiz' | 'practice' | 'design-question' | 'glossary' | 'project' | AnyLessonKind;
   id: string;
   version: number;
   /** What happened to it in this run. */
@@ -183,6 +188,8 @@ export async function publishContent(deps: {
     }
     return { track, questions: loaded };
   });
+  const solidityQuestions = loadSolidityQuestions(deps.dir);
+  const solidityProjects = loadSolidityProjects(deps.dir);
   for (const lesson of lessons) {
     const { body, digest } = lessonEvent(product, lesson);
     const result = await publishOne(
@@ -263,6 +270,63 @@ export async function publishContent(deps: {
         outcome: result.published ? 'published' : 'unchanged',
       });
     }
+  for (const question of solidityQuestions) {
+    const { slug, tests, starter, solution, support, contractName, ...meta } = question;
+    const testsSha256 = await putBlob(deps.pool, tests);
+    await publishItem(
+      SOLIDITY_PRODUCT,
+      'question',
+      slug,
+      questionStreamId(SOLIDITY_PRODUCT, slug),
+      'SolidityQuestionPublished',
+      {
+        product: SOLIDITY_PRODUCT,
+        questionId: slug,
+        question: { ...meta, contractName },
+        tests: {
+          sha256: testsSha256,
+          count: tests.length,
+          hidden: tests.filter((test) => test.hidden).length,
+          visible: tests.filter((test) => !test.hidden),
+        },
+        starter,
+        solution,
+        ...(support === undefined ? {} : { support }),
+      },
+    );
+  }
+  for (const project of solidityProjects) {
+    const { slug, milestones, starter, solution, support, ...meta } = project;
+    const testsSha256 = await putBlob(
+      deps.pool,
+      milestones.map((milestone) => milestone.tests),
+    );
+    await publishItem(
+      SOLIDITY_PRODUCT,
+      'project',
+      slug,
+      projectStreamId(SOLIDITY_PRODUCT, slug),
+      'SolidityProjectPublished',
+      {
+        product: SOLIDITY_PRODUCT,
+        projectId: slug,
+        project: {
+          ...meta,
+          milestones: milestones.map(({ title, body, tests }) => ({
+            title,
+            body,
+            testsCount: tests.length,
+            hiddenTests: tests.filter((test) => test.hidden).length,
+            visible: tests.filter((test) => !test.hidden),
+          })),
+        },
+        testsSha256,
+        starter,
+        solution,
+        ...(support === undefined ? {} : { support }),
+      },
+    );
+  }
   for (const content of learning) {
     const publish = (...item: PublishArgs) => publishItem(content.product, ...item);
     for (const lesson of content.lessons) {

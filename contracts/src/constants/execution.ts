@@ -16,6 +16,13 @@ export const codingLanguages = [
 ] as const;
 export type CodingLanguage = (typeof codingLanguages)[number];
 
+/**
+ * What a recorded submission was written in: one of the nine coding languages, `solidity` (the blockchain
+ * track's contracts, judged in an EVM) or `web` (a frontend question's HTML, CSS and JavaScript files).
+ */
+export const submissionLanguages = [...codingLanguages, 'solidity', 'web'] as const;
+export type SubmissionLanguage = (typeof submissionLanguages)[number];
+
 /** Question difficulty as stored (number) and shown (label). */
 export const difficultyLabels = { 1: 'Easy', 2: 'Medium', 3: 'Hard', 4: 'Very Hard' } as const;
 export type Difficulty = keyof typeof difficultyLabels;

@@ -143,6 +143,8 @@ export const solidityQuestionSchema = z.strictObject({
   slug: slugSchema,
   name: z.string().min(1),
   difficulty: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  /** What it practises (the question list groups by it): "Access Control", "Tokens"... */
+  category: z.string().min(1).max(60),
   free: z.boolean(),
   /** The statement, Markdown: constraints and an example. */
   prompt: z.string().min(200),

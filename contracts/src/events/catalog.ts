@@ -31,6 +31,8 @@ import { AnnouncementPublishedV1, AnnouncementWithdrawnV1 } from './announcement
 import {
   DesignQuestionPublishedV1,
   PracticeQuestionPublishedV1,
+  SolidityProjectPublishedV1,
+  SolidityQuestionPublishedV1,
   GlossaryTermPublishedV1,
   LessonPublishedV1,
   QuestionPublishedV1,
@@ -106,6 +108,8 @@ const latestByType = {
   QuizQuestionPublished: QuizQuestionPublishedV1,
   DesignQuestionPublished: DesignQuestionPublishedV1,
   PracticeQuestionPublished: PracticeQuestionPublishedV1,
+  SolidityQuestionPublished: SolidityQuestionPublishedV1,
+  SolidityProjectPublished: SolidityProjectPublishedV1,
   GlossaryTermPublished: GlossaryTermPublishedV1,
   UserDataSet: UserDataSetV1,
   QuizProgressRecorded: QuizProgressRecordedV1,

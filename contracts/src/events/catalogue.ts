@@ -12,6 +12,7 @@ import {
 import { compareOptionsSchema } from '../execution/compare';
 import { functionSignatureSchema } from '../execution/signature';
 import { walkthroughTraceSchema } from '../content/walkthrough-trace';
+import { solidityTestSchema } from '../content/solidity';
 
 const contentId = z
   .string()
@@ -148,6 +149,86 @@ export const GlossaryTermPublishedV1 = defineEvent({
 });
 export type GlossaryTermPublished = z.infer<typeof GlossaryTermPublishedV1.schema>;
 
+const soliditySource = z.string().min(1).max(100_000);
+
+/**
+ * A Solidity coding question of the blockchain track was published (new, or its next version). Like
+ * QuestionPublished, its tests (scenarios run in the EVM) are stored once in es_content_blobs by digest;
+ * the event carries the visible ones for the workspace. On the question's stream (questionStreamId).
+ */
+export const SolidityQuestionPublishedV1 = defineEvent({
+  type: 'SolidityQuestionPublished',
+  version: 1,
+  schema: z.object({
+    product: z.enum(problemProductIds),
+    questionId: contentId,
+    version: z.number().int().min(1),
+    contentSha256: sha256,
+    question: z.object({
+      name: z.string().min(1).max(200),
+      category: z.string().min(1).max(60),
+      difficulty: z.number().int().min(1).max(4),
+      free: z.boolean(),
+      prompt: z.string().min(1).max(50_000),
+      hints: z.array(z.string().min(1)),
+      walkthrough: z.string().min(1).max(200_000),
+      /** The contract the tests deploy, declared in the learner's Solution.sol. */
+      contractName: z.string().min(1).max(100),
+    }),
+    tests: z.object({
+      sha256,
+      count: z.number().int().min(1),
+      hidden: z.number().int().min(0),
+      visible: z.array(solidityTestSchema),
+    }),
+    starter: soliditySource,
+    solution: soliditySource,
+    /** Support.sol: contracts the tests deploy beside the learner's (shown, never edited). */
+    support: soliditySource.optional(),
+  }),
+});
+export type SolidityQuestionPublished = z.infer<typeof SolidityQuestionPublishedV1.schema>;
+
+/**
+ * A Solidity project of the blockchain track was published: a contract built over milestones, each with
+ * its text and tests. Every milestone's tests are in one blob (by digest, in milestone order); the event
+ * carries each milestone's visible tests and counts.
+ */
+export const SolidityProjectPublishedV1 = defineEvent({
+  type: 'SolidityProjectPublished',
+  version: 1,
+  schema: z.object({
+    product: z.enum(problemProductIds),
+    projectId: contentId,
+    version: z.number().int().min(1),
+    contentSha256: sha256,
+    project: z.object({
+      name: z.string().min(1).max(200),
+      difficulty: z.number().int().min(1).max(4),
+      free: z.boolean(),
+      summary: z.string().min(1).max(300),
+      brief: z.string().min(1).max(200_000),
+      contractName: z.string().min(1).max(100),
+      milestones: z
+        .array(
+          z.object({
+            title: z.string().min(1).max(200),
+            body: z.string().min(1).max(50_000),
+            testsCount: z.number().int().min(1),
+            hiddenTests: z.number().int().min(0),
+            visible: z.array(solidityTestSchema),
+          }),
+        )
+        .min(1),
+    }),
+    testsSha256: sha256,
+    starter: soliditySource,
+    solution: soliditySource,
+    support: soliditySource.optional(),
+  }),
+});
+export type SolidityProjectPublished = z.infer<typeof SolidityProjectPublishedV1.schema>;
+
 /** Each question and lesson has its own stream; its stream version is its content version. */
 export const questionStreamId = (product: string, questionId: string) =>
   `catalogue-${product}-question-${questionId}`;
@@ -161,3 +242,5 @@ export const designQuestionStreamId = (product: string, questionId: string) =>
   `catalogue-${product}-design-${questionId}`;
 export const glossaryTermStreamId = (product: string, termId: string) =>
   `catalogue-${product}-glossary-${termId}`;
+export const projectStreamId = (product: string, projectId: string) =>
+  `catalogue-${product}-project-${projectId}`;

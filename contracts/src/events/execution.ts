@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './define';
-import { codingLanguages, problemProductIds, submissionStatuses } from '../constants';
+import { codingLanguages, problemProductIds, submissionLanguages, submissionStatuses } from '../constants';
 
 /**
  * A learner submitted code for a question and it was judged against every test. The event id is
@@ -15,7 +15,8 @@ export const CodeSubmittedV1 = defineEvent({
     product: z.enum(problemProductIds),
     questionId: z.string().min(1).max(200),
     questionVersion: z.number().int().nonnegative(),
-    language: z.enum(codingLanguages),
+    /** A wider enum than version 1's nine languages reads every older event. */
+    language: z.enum(submissionLanguages),
     status: z.enum(submissionStatuses),
     testsPassed: z.number().int().nonnegative(),
     testsTotal: z.number().int().nonnegative(),

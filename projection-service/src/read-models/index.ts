@@ -15,6 +15,7 @@ import { unlockProgressProjection } from './unlock-progress/unlock-progress.proj
 import { offeringsProjection } from './offerings/offerings.projection';
 import { quizzesProjection } from './quizzes/quizzes.projection';
 import { practiceProjection } from './practice/practice.projection';
+import { projectsProjection } from './projects/projects.projection';
 import { assessmentsProjection } from './assessments/assessments.projection';
 import { accountHistoryProjection } from './account-history/account-history.projection';
 import { analyticsWorkspaceProjection } from './analytics-workspace/analytics-workspace.projection';
@@ -43,6 +44,7 @@ export const projections: readonly Projection[] = [
   offeringsProjection,
   quizzesProjection,
   practiceProjection,
+  projectsProjection,
   assessmentsProjection,
   accountHistoryProjection,
   licencesProjection,

@@ -8,7 +8,9 @@ export type ContentItem = {
     | 'QuizQuestionPublished'
     | 'PracticeQuestionPublished'
     | 'DesignQuestionPublished'
-    | 'GlossaryTermPublished';
+    | 'GlossaryTermPublished'
+    | 'SolidityQuestionPublished'
+    | 'SolidityProjectPublished';
   body: Record<string, unknown>;
   digest: string;
 };

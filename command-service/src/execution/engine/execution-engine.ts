@@ -25,6 +25,7 @@ import {
 import { CONFIG, LOGGER } from '@app/server-kit';
 import type { CommandServiceConfig } from '../../infrastructure/config';
 import { type Sandbox, SandboxBusyError, createSandbox } from '../sandbox';
+import { solidityBinds } from '../solidity';
 import {
   CompileServers,
   LanguageUnavailableError,
@@ -108,7 +109,11 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     this.sandbox = await createSandbox({
       production: this.config.production,
       logger: { warn: (message: string) => this.logger.warn(message) },
-      bubblewrap: { extraBinds: toolchainBinds(this.toolchains), slots: this.queue.workers },
+      bubblewrap: {
+        // The Solidity runner's packages (solc, the EVM), read-only: the blockchain track's judge.
+        extraBinds: [...toolchainBinds(this.toolchains), ...solidityBinds()],
+        slots: this.queue.workers,
+      },
     });
     for (const entry of await languageAvailability(this.sandbox, this.toolchains)) {
       this.availability.set(entry.language, {
@@ -309,6 +314,22 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     }
     const response: RunResponse = { ...runResponse(result), ...(warmingUp ? { warmingUp: true } : {}) };
     return { response, result, tests };
+  }
+
+  /**
+   * Runs a judge of its own (Solidity, the browser) on the engine's sandbox, in the queue with every
+   * other run and within the request limit: RCE_BUSY when the queue is full.
+   */
+  inQueue<T>(work: (sandbox: Sandbox) => Promise<T>): Promise<T> {
+    return withinRequestLimit(async () => {
+      try {
+        return await this.queue.run(() => work(this.sandbox));
+      } catch (error) {
+        if (error instanceof QueueFullError || error instanceof SandboxBusyError)
+          throw new DomainError('RCE_BUSY', new QueueFullError().message);
+        throw error;
+      }
+    });
   }
 
   /**

@@ -429,7 +429,9 @@ function parseLines(text: string): RunnerLine[] {
 export type SolidityProjectJudgeRequest = {
   sandbox: Sandbox;
   source: string;
-  project: Pick<SolidityProject, 'contractName' | 'milestones' | 'support'>;
+  project: Pick<SolidityProject, 'contractName' | 'support'> & {
+    milestones: Pick<SolidityProject['milestones'][number], 'title' | 'tests'>[];
+  };
   /** Only these milestones (indexes); every one when absent. */
   milestones?: number[];
   limits?: Partial<BoxLimits>;

@@ -231,18 +231,51 @@ export const createFitbSubmission = defineCall({
   response: choiceSubmissionReply,
 });
 
+/** A project's milestone as a submission judged it. */
+export const milestoneResultSchema = z.object({
+  index: z.number().int().nonnegative(),
+  title: z.string(),
+  passed: z.boolean(),
+  testsPassed: z.number().int().nonnegative(),
+  testsTotal: z.number().int().nonnegative(),
+});
+export type MilestoneResult = z.infer<typeof milestoneResultSchema>;
+
+/** One Solidity scenario as a submission judged it (no names for hidden ones; none after a compile error). */
+export const scenarioResultSchema = z.object({
+  name: z.string().nullable(),
+  passed: z.boolean(),
+  reason: z.string().nullable(),
+  /** A project's scenario: the index of its milestone. */
+  milestone: z.number().int().nonnegative().optional(),
+});
+export type ScenarioResult = z.infer<typeof scenarioResultSchema>;
+
 export const createSandboxSubmission = defineCall({
   route: post(
     'createSandboxSubmission',
     '/api/problems/v1/{product}/submissions/coding-question/sandbox/create',
   ),
-  state: planned('tracks'),
+  state: built,
   kind: 'command',
-  access: ownerOfPathProduct,
+  // Free questions and projects run for any signed-in learner: the command side refuses a locked one.
+  access: signedIn,
   params: problemProductParams,
-  summary: 'Submit a coding question whose tests run in the sandbox (every test must pass).',
-  request: codeRun,
-  response: submissionReply,
+  summary:
+    "Submit a Solidity question or project (blockchain): compiled by solc and run against every test scenario in an EVM inside the sandbox; recorded as a submission. A project's answer says which milestones pass.",
+  request: z.object({
+    /** A question's id, or a project's when `kind` is `project`. */
+    questionId: idSchema,
+    kind: z.enum(['question', 'project']).default('question'),
+    language: z.literal('solidity').default('solidity'),
+    code: sourceCodeSchema,
+    questionVersion: z.number().int().nonnegative().optional(),
+  }),
+  response: submissionReply.extend({
+    /** Each scenario in order: a visible one's name and why it failed; a hidden one only its verdict. */
+    scenarios: z.array(scenarioResultSchema),
+    milestones: z.array(milestoneResultSchema).optional(),
+  }),
 });
 
 export const createScreenshotSubmission = defineCall({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { anyone, defineCall, ownerOfPathProduct } from '../define';
-import { planned } from '../build-state';
+import { anyone, defineCall } from '../define';
+import { built } from '../build-state';
 import { post } from '../call-path';
 import { emptyRequest, idSchema, problemProductParams } from '../common';
 import { contentItemSchema, contentListSchema } from './shared-schemas';
@@ -9,22 +9,23 @@ import { contentItemSchema, contentListSchema } from './shared-schemas';
 
 export const listProjects = defineCall({
   route: post('listProjects', '/api/problems/v1/{product}/projects/list'),
-  state: planned('tracks'),
+  state: built,
   kind: 'query',
   access: anyone,
   params: problemProductParams,
-  summary: 'Project catalogue (blockchain).',
+  summary: 'Project catalogue (blockchain): name, summary, difficulty, milestones and availability.',
   request: emptyRequest,
   response: contentListSchema,
 });
 
 export const getProject = defineCall({
   route: post('getProject', '/api/problems/v1/{product}/projects/get'),
-  state: planned('tracks'),
+  state: built,
   kind: 'query',
-  access: ownerOfPathProduct,
+  // A free project opens for everyone; the others answer PRODUCT_NOT_OWNED to non-owners.
+  access: anyone,
   params: problemProductParams,
-  summary: 'One project.',
+  summary: 'One project: its brief, milestones with their visible tests, starter and (owners) reference.',
   request: z.object({ projectId: idSchema }),
   response: contentItemSchema,
 });

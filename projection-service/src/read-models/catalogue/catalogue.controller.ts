@@ -53,7 +53,21 @@ type QuestionListRow = {
   free: boolean;
 };
 
+/** A Solidity question's detail (the blockchain track), as the catalogue folds SolidityQuestionPublished. */
+type SolidityDetail = {
+  judge: 'solidity';
+  prompt: string;
+  hints: string[];
+  walkthrough: string;
+  contractName: string;
+  tests: { count: number; hidden: number; visible: unknown[] };
+  starter: string;
+  solution: string;
+  support: string | null;
+};
+
 type QuestionDetail = {
+  judge?: undefined;
   prompt: string;
   hints: string[];
   complexity: { time: string; space: string };
@@ -146,7 +160,7 @@ export class CatalogueController {
     @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
-    const row = await this.findQuestion<QuestionDetail>(
+    const row = await this.findQuestion<QuestionDetail | SolidityDetail>(
       params.product,
       input,
       principal,
@@ -154,7 +168,7 @@ export class CatalogueController {
     );
     const owner = ownsProduct(principal, params.product);
     const { detail } = row;
-    return {
+    const common = {
       ...this.summary(row, owner),
       version: row.version,
       prompt: detail.prompt,
@@ -164,6 +178,22 @@ export class CatalogueController {
         isNew: false,
         lockedDuration: 0,
       })),
+    };
+    if (detail.judge === 'solidity')
+      return {
+        ...common,
+        judge: 'solidity',
+        walkthrough: detail.walkthrough,
+        contractName: detail.contractName,
+        tests: detail.tests.visible,
+        testsCount: detail.tests.count,
+        hiddenTestsCount: detail.tests.hidden,
+        starterCode: { solidity: detail.starter },
+        solutions: { solidity: detail.solution },
+        support: detail.support,
+      };
+    return {
+      ...common,
       complexity: detail.complexity,
       walkthrough: detail.walkthrough,
       signature: detail.signature,

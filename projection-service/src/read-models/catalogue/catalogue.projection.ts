@@ -26,6 +26,7 @@ export const catalogueProjection = defineProjection({
   name: 'catalogue',
   eventTypes: [
     'QuestionPublished',
+    'SolidityQuestionPublished',
     'LessonPublished',
     'QuizQuestionPublished',
     'DesignQuestionPublished',
@@ -88,6 +89,34 @@ export const catalogueProjection = defineProjection({
           event_pos: event.position.toString(),
           // Not a column: the field digests are computed from it in SQL (see the insert below).
           data,
+        });
+      } else if (event.type === 'SolidityQuestionPublished') {
+        // The blockchain track's Solidity questions: listed with the rest, their detail marked `solidity`.
+        const data = event.data;
+        const key = `${data.product}\u0000${data.questionId}`;
+        const before = questions.get(key);
+        const { name, category, difficulty, free, ...detail } = data.question;
+        questions.set(key, {
+          product: data.product,
+          question_id: data.questionId,
+          uid: before?.uid ?? event.metadata.eventId,
+          first_xid: before?.first_xid ?? event.transactionId.toString(),
+          first_pos: before?.first_pos ?? event.position.toString(),
+          version: data.version,
+          name,
+          category,
+          difficulty,
+          free,
+          detail: {
+            judge: 'solidity',
+            ...detail,
+            tests: data.tests,
+            starter: data.starter,
+            solution: data.solution,
+            support: data.support ?? null,
+          },
+          first_published_at: before?.first_published_at ?? event.metadata.occurredAt,
+          published_at: event.metadata.occurredAt,
         });
       } else if (event.type === 'LessonPublished') {
         const data = event.data;
