@@ -283,6 +283,21 @@ const endpoints: Endpoint[] = [
   },
   { id: 'createSubmission', request: post(`${ALGO}/submissions/create`, { ...PYTHON_RUN }) },
   { id: 'listSubmissions', request: post('/api/problems/v1/submissions/list', { product: 'algoexpert' }) },
+  // Solidity (solidity.test.ts judges for real): a submission without code is refused after the access
+  // check; no project is published here, so the list is empty and none is found.
+  {
+    id: 'createSandboxSubmission',
+    request: post('/api/problems/v1/blockchainexpert/submissions/coding-question/sandbox/create', {
+      questionId: 'owned-counter',
+    }),
+    allowedStatus: 400,
+  },
+  { id: 'listProjects', request: post('/api/problems/v1/blockchainexpert/projects/list') },
+  {
+    id: 'getProject',
+    request: post('/api/problems/v1/blockchainexpert/projects/get', { projectId: 'crowdfunding-campaign' }),
+    allowedStatus: 404,
+  },
   {
     id: 'deleteAllSubmissions',
     request: post('/api/problems/v1/submissions/deleteAll', { product: 'algoexpert' }),

@@ -182,7 +182,13 @@ const ios: RouteObject[] = [
 const blockchain: RouteObject[] = [
   { path: 'blockchain/product', lazy: () => import('./routes/blockchain/product'), handle: productPage },
   { path: 'blockchain/index', lazy: () => import('./routes/blockchain/index') },
+  { path: 'blockchain/projects', lazy: () => import('./routes/blockchain/projects') },
   { path: 'blockchain/projects/:projectId', lazy: () => import('./routes/blockchain/project') },
+  { path: 'blockchain/coding-questions', lazy: () => import('./routes/blockchain/coding-questions') },
+  {
+    path: 'blockchain/coding-questions/:questionId',
+    lazy: () => import('./routes/blockchain/coding-question'),
+  },
   {
     path: 'blockchain/:courseName/:lessonId/practice-questions/:questionNumber',
     lazy: () => import('./routes/blockchain/practice-question'),

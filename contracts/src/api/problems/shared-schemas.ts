@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { solidityTestSchema } from '../../content/solidity';
 import { idSchema, submissionStatusSchema, timestampSchema } from '../common';
 import { difficulties } from '../../constants';
 
@@ -57,3 +58,20 @@ export const submissionSchema = z.object({
   timestamp: timestampSchema,
 });
 export type Submission = z.infer<typeof submissionSchema>;
+
+/**
+ * What coding-questions/get adds for a Solidity question (blockchain, `judge: 'solidity'`): the contract the
+ * tests deploy, the visible test scenarios, the starter and reference in `solidity`, the support contracts.
+ */
+export const solidityQuestionFieldsSchema = z.object({
+  judge: z.literal('solidity'),
+  contractName: z.string(),
+  walkthrough: z.string(),
+  tests: z.array(solidityTestSchema),
+  testsCount: z.number().int().nonnegative(),
+  hiddenTestsCount: z.number().int().nonnegative(),
+  starterCode: z.object({ solidity: z.string() }),
+  solutions: z.object({ solidity: z.string() }),
+  support: z.string().nullable(),
+});
+export type SolidityQuestionFields = z.infer<typeof solidityQuestionFieldsSchema>;

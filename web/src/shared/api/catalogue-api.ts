@@ -4,6 +4,7 @@ import {
   listDesignQuestions,
   listLanguagesRoute,
   listLessons,
+  listProjects,
 } from '@app/contracts';
 import { api } from './api-slice';
 import { contractQuery } from './contract-endpoint';
@@ -20,6 +21,7 @@ export const catalogueApi = api.injectEndpoints({
     listLessons: contractQuery(build, listLessons, { providesTags: ['Catalogue'] }),
     getLesson: contractQuery(build, getLesson, { providesTags: ['Catalogue'] }),
     listDesignQuestions: contractQuery(build, listDesignQuestions, { providesTags: ['Catalogue'] }),
+    listProjects: contractQuery(build, listProjects, { providesTags: ['Catalogue'] }),
   }),
 });
 
@@ -29,4 +31,5 @@ export const {
   useListLessonsQuery,
   useGetLessonQuery,
   useListDesignQuestionsQuery,
+  useListProjectsQuery,
 } = catalogueApi;

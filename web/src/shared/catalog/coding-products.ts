@@ -6,7 +6,7 @@ import { productIndex } from './product-index';
  * and the name a locked question points to. The workspace and the question list take one of these.
  */
 export type CodingProduct = {
-  product: Extract<ProblemProductId, 'algoexpert' | 'mlexpert' | 'infraexpert'>;
+  product: Extract<ProblemProductId, 'algoexpert' | 'mlexpert' | 'infraexpert' | 'blockchainexpert'>;
   name: string;
   productPath: string;
   listPath: string;
@@ -34,5 +34,13 @@ export const codingProducts: Record<CodingProduct['product'], CodingProduct> = {
     productPath: productIndex.infraexpert.productPath,
     listPath: '/infrastructure/coding-questions',
     questionPath: (questionId) => `/infrastructure/coding-questions/${questionId}`,
+  },
+  // Solidity: the list is the shared one; a question opens in the Solidity workspace.
+  blockchainexpert: {
+    product: 'blockchainexpert',
+    name: productIndex.blockchainexpert.name,
+    productPath: productIndex.blockchainexpert.productPath,
+    listPath: '/blockchain/coding-questions',
+    questionPath: (questionId) => `/blockchain/coding-questions/${questionId}`,
   },
 };

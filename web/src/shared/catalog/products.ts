@@ -414,6 +414,7 @@ const blockchainexpert: Product = {
     'Six courses from fundamentals to Web3 tools',
     'Practice questions after every lesson',
     'Course assessments',
+    'Solidity questions judged in a real EVM',
     'Hands-on projects',
   ],
   sections: [
@@ -424,6 +425,21 @@ const blockchainexpert: Product = {
       description: blockchainCourseTitles[id][1],
       kind: 'course',
     })),
+    {
+      id: 'coding-questions',
+      title: 'Solidity questions',
+      path: '/blockchain/coding-questions',
+      description: 'Write contracts that solc compiles and an EVM runs against hidden test scenarios.',
+      kind: 'questions',
+      questions: 'coding',
+    },
+    {
+      id: 'projects',
+      title: 'Projects',
+      path: '/blockchain/projects',
+      description: 'Bigger contracts built milestone by milestone: a crowdfunding campaign, an NFT, a pool.',
+      kind: 'projects',
+    },
   ],
 };
 

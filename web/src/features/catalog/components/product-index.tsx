@@ -4,6 +4,7 @@ import {
   useListCodingQuestionsQuery,
   useListDesignQuestionsQuery,
   useListLessonsQuery,
+  useListProjectsQuery,
 } from '@/shared/api/catalogue-api';
 import { type ProductSection, products } from '@/shared/catalog/products';
 import { CardGrid, LinkCard, PageHeader } from '@/shared/ui/page';
@@ -76,8 +77,10 @@ function useSectionCount(productId: ProductId, section: ProductSection): string 
   );
   const coding = useListCodingQuestionsQuery(args, { skip: !product || section.questions !== 'coding' });
   const design = useListDesignQuestionsQuery(args, { skip: !product || section.questions !== 'design' });
+  const projects = useListProjectsQuery(args, { skip: !product || section.kind !== 'projects' });
   if (lessonKind && lessons.data) return plural(lessons.data.items.length, 'lesson');
   if (section.questions === 'coding' && coding.data) return plural(coding.data.questions.length, 'question');
   if (section.questions === 'design' && design.data) return plural(design.data.items.length, 'question');
+  if (section.kind === 'projects' && projects.data) return plural(projects.data.items.length, 'project');
   return undefined;
 }

@@ -1,0 +1,5 @@
+import { SolidityProjectList } from '@/features/workspace/components/solidity-project-list';
+
+export function Component() {
+  return <SolidityProjectList />;
+}
