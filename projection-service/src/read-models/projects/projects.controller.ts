@@ -84,7 +84,8 @@ export class ProjectsController {
     await this.readYourWrites.ensure(request, response, [projectsProjection.name]);
     const owner = ownsProduct(principal, params.product);
     const row = (await this.rows(params.product)).find((r) => r.project_id === input.projectId);
-    if (!row) throw new DomainError('NOT_FOUND', `There is no project "${input.projectId}" in ${params.product}.`);
+    if (!row)
+      throw new DomainError('NOT_FOUND', `There is no project "${input.projectId}" in ${params.product}.`);
     if (!owner && !row.free)
       throw new DomainError(
         'PRODUCT_NOT_OWNED',

@@ -35,9 +35,10 @@ const productOwner: Access = { kind: 'owner', product: 'fromPath' };
  * EVM, inside the sandbox), then appends the decision. Hidden scenarios answer only whether they passed.
  */
 @CommandHandler(CreateSoliditySubmissionCommand)
-export class CreateSoliditySubmissionHandler
-  implements ICommandHandler<CreateSoliditySubmissionCommand, SoliditySubmissionAnswer>
-{
+export class CreateSoliditySubmissionHandler implements ICommandHandler<
+  CreateSoliditySubmissionCommand,
+  SoliditySubmissionAnswer
+> {
   constructor(
     private readonly engine: ExecutionEngine,
     private readonly content: PublishedSolidityContent,
@@ -85,7 +86,11 @@ export class CreateSoliditySubmissionHandler
     return {
       position: appended.position,
       run: runResponse(judged.run),
-      submission: { questionId: item.slug, status: events[0].data.status, timestamp: occurredAt.toISOString() },
+      submission: {
+        questionId: item.slug,
+        status: events[0].data.status,
+        timestamp: occurredAt.toISOString(),
+      },
       scenarios: scenarios(tests, judged.run, milestoneOf),
       ...(judged.milestones
         ? {
