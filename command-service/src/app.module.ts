@@ -30,6 +30,12 @@ import { CreateSubmissionHandler } from './execution/submissions/create-submissi
 import { CreateSoliditySubmissionController } from './execution/submissions/create-solidity-submission/create-solidity-submission.controller';
 import { CreateSoliditySubmissionHandler } from './execution/submissions/create-solidity-submission/create-solidity-submission.handler';
 import { PublishedSolidityContent } from './content/published-solidity';
+import { PublishedFrontendQuestions } from './content/published-frontend';
+import { FrontendJudge } from './execution/frontend/frontend-judge';
+import { RunMochaController } from './execution/frontend/run-mocha/run-mocha.controller';
+import { RunMochaHandler } from './execution/frontend/run-mocha/run-mocha.handler';
+import { CreateFrontendSubmissionController } from './execution/submissions/create-frontend-submission/create-frontend-submission.controller';
+import { CreateFrontendSubmissionHandler } from './execution/submissions/create-frontend-submission/create-frontend-submission.handler';
 import { ResetSubmissionsController } from './execution/submissions/reset-submissions/reset-submissions.controller';
 import { ResetSubmissionsHandler } from './execution/submissions/reset-submissions/reset-submissions.handler';
 import { GenerateCertificateController } from './certificates/generate-certificate/generate-certificate.controller';
@@ -108,6 +114,8 @@ export class AppModule implements OnApplicationShutdown {
         RunCodeController,
         CreateSubmissionController,
         CreateSoliditySubmissionController,
+        CreateFrontendSubmissionController,
+        RunMochaController,
         ResetSubmissionsController,
         GenerateCertificateController,
         RecordQuizController,
@@ -133,6 +141,8 @@ export class AppModule implements OnApplicationShutdown {
         AggregateStore,
         PublishedQuestions,
         PublishedSolidityContent,
+        PublishedFrontendQuestions,
+        FrontendJudge,
         PublishedQuiz,
         RecordQuizHandler,
         SubmitChoiceHandler,
@@ -142,6 +152,8 @@ export class AppModule implements OnApplicationShutdown {
         GenerateCertificateHandler,
         CreateSubmissionHandler,
         CreateSoliditySubmissionHandler,
+        CreateFrontendSubmissionHandler,
+        RunMochaHandler,
         ResetSubmissionsHandler,
         FulfilCheckoutHandler,
         RefundChargeHandler,

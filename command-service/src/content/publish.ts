@@ -45,9 +45,12 @@ import { putBlob } from './content-blobs.repository';
 import { type ContentItem, decidePublishContentItem } from './publish-content/decide-publish-content';
 import { currentTrace } from './walkthrough-traces/generate-trace';
 import { loadSolidityProjects, loadSolidityQuestions } from './solidity-content';
+import { loadFrontendQuestions } from './frontend-questions';
 
 /** The product the Solidity questions and projects belong to. */
 const SOLIDITY_PRODUCT: ProblemProductId = 'blockchainexpert';
+/** The product the frontend coding questions (judged in Chromium) belong to. */
+const FRONTEND_PRODUCT: ProblemProductId = 'frontendexpert';
 
 export type PublishedItem = {
   /** Absent: the algorithms product. */
@@ -190,6 +193,11 @@ export async function publishContent(deps: {
   });
   const solidityQuestions = loadSolidityQuestions(deps.dir);
   const solidityProjects = loadSolidityProjects(deps.dir);
+  const frontendQuestions = loadFrontendQuestions(deps.dir);
+  const slugs = new Set(solidityQuestions.map((question) => question.slug));
+  for (const project of solidityProjects)
+    if (slugs.has(project.slug))
+      throw new ContentError(`blockchain: a question and a project are both named ${project.slug}`);
   for (const lesson of lessons) {
     const { body, digest } = lessonEvent(product, lesson);
     const result = await publishOne(
@@ -327,6 +335,22 @@ export async function publishContent(deps: {
       },
     );
   }
+  for (const { slug, starter, solution, tests, ...question } of frontendQuestions)
+    await publishItem(
+      FRONTEND_PRODUCT,
+      'question',
+      slug,
+      questionStreamId(FRONTEND_PRODUCT, slug),
+      'FrontendQuestionPublished',
+      {
+        product: FRONTEND_PRODUCT,
+        questionId: slug,
+        question,
+        starter,
+        solution,
+        ...(tests === undefined ? {} : { tests }),
+      },
+    );
   for (const content of learning) {
     const publish = (...item: PublishArgs) => publishItem(content.product, ...item);
     for (const lesson of content.lessons) {

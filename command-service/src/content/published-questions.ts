@@ -47,8 +47,12 @@ export class PublishedQuestions {
 
   /** The ids of every question of a product that was ever published (what a certificate requires). */
   async ids(product: ProblemProductId): Promise<Set<string>> {
-    const latest = await this.store.latestOfTypeByStream('QuestionPublished', 'product', product);
-    return new Set(latest.map((event) => event.data.questionId));
+    const [coding, frontend] = await Promise.all([
+      this.store.latestOfTypeByStream('QuestionPublished', 'product', product),
+      // The frontend's questions (judged in Chromium) count like coding questions.
+      this.store.latestOfTypeByStream('FrontendQuestionPublished', 'product', product),
+    ]);
+    return new Set([...coding, ...frontend].map((event) => event.data.questionId));
   }
 
   /** The ids of every design question of a product that was ever published (a design track's certificate). */

@@ -13,6 +13,7 @@ import { compareOptionsSchema } from '../execution/compare';
 import { functionSignatureSchema } from '../execution/signature';
 import { walkthroughTraceSchema } from '../content/walkthrough-trace';
 import { solidityTestSchema } from '../content/solidity';
+import { frontendQuestionMetaSchema } from '../content/frontend-questions';
 
 const contentId = z
   .string()
@@ -228,6 +229,38 @@ export const SolidityProjectPublishedV1 = defineEvent({
   }),
 });
 export type SolidityProjectPublished = z.infer<typeof SolidityProjectPublishedV1.schema>;
+
+const pageFiles = z.object({
+  html: z.string().max(100_000),
+  css: z.string().max(100_000),
+  js: z.string().max(100_000),
+});
+
+/**
+ * A frontend coding question was published (new, or its next version): its page's starter and reference
+ * files, and how it is judged: `mocha` (its tests, shown to the learner, run against the page in Chromium
+ * on the server) or `screenshot` (the page rendered at the viewport and compared with the reference's
+ * rendering within the tolerance). On the question's stream (questionStreamId).
+ */
+export const FrontendQuestionPublishedV1 = defineEvent({
+  type: 'FrontendQuestionPublished',
+  version: 1,
+  schema: z.object({
+    product: z.enum(problemProductIds),
+    questionId: contentId,
+    version: z.number().int().min(1),
+    contentSha256: sha256,
+    question: z.union([
+      frontendQuestionMetaSchema.options[0].omit({ slug: true }),
+      frontendQuestionMetaSchema.options[1].omit({ slug: true }),
+    ]),
+    starter: pageFiles,
+    solution: pageFiles,
+    /** A mocha question's tests (BDD, chai's `expect` and `assert` as globals). */
+    tests: z.string().max(100_000).optional(),
+  }),
+});
+export type FrontendQuestionPublished = z.infer<typeof FrontendQuestionPublishedV1.schema>;
 
 /** Each question and lesson has its own stream; its stream version is its content version. */
 export const questionStreamId = (product: string, questionId: string) =>

@@ -22,6 +22,19 @@ export type DesignTrackProduct = (typeof DESIGN_TRACK_PRODUCTS)[number];
 export const isDesignTrack = (product: string): product is DesignTrackProduct =>
   (DESIGN_TRACK_PRODUCTS as readonly string[]).includes(product);
 
+/**
+ * The tracks whose certificate follows this rule: the design tracks, and the frontend (its coding
+ * questions judged in Chromium and its quiz; no design questions, so its design counts are 0 of 0).
+ */
+export const TRACK_CERTIFICATE_PRODUCTS = [
+  ...DESIGN_TRACK_PRODUCTS,
+  'frontendexpert',
+] as const satisfies readonly ProblemProductId[];
+export type TrackCertificateProduct = (typeof TRACK_CERTIFICATE_PRODUCTS)[number];
+
+export const hasTrackCertificate = (product: string): product is TrackCertificateProduct =>
+  (TRACK_CERTIFICATE_PRODUCTS as readonly string[]).includes(product);
+
 /** The section of the user data's `completed` maps that holds the design questions marked completed. */
 export const DESIGN_COMPLETED_SECTION = 'design-questions';
 

@@ -4,6 +4,7 @@ import type { RecordedEventOfType } from '@app/contracts';
 /** The events that move a learner's completion of a product's questions. */
 export const completionEventTypes = [
   'QuestionPublished',
+  'FrontendQuestionPublished',
   'CodeSubmitted',
   'SubmissionsReset',
   'AccountWiped',
@@ -79,7 +80,9 @@ export async function applyCompletion(
   for (const event of events) {
     await onEvent(event, wiped);
     switch (event.type) {
-      case 'QuestionPublished': {
+      case 'QuestionPublished':
+      case 'FrontendQuestionPublished': {
+        // A frontend question (judged in Chromium) counts towards its product like a coding question.
         const { product, questionId } = event.data;
         published.set(`${product}\u0000${questionId}`, { product, question_id: questionId });
         products.add(product);

@@ -293,6 +293,19 @@ const endpoints: Endpoint[] = [
     allowedStatus: 400,
   },
   { id: 'listProjects', request: post('/api/problems/v1/blockchainexpert/projects/list') },
+  // Frontend (frontend.test.ts judges in Chromium for real): a request without files is refused after
+  // the access check.
+  ...(
+    [
+      ['runMocha', 'run-mocha'],
+      ['createMochaSubmission', 'submissions/frontend-question/mocha/create'],
+      ['createScreenshotSubmission', 'submissions/screenshot/create'],
+    ] as const
+  ).map(([id, callPath]) => ({
+    id,
+    request: post(`/api/problems/v1/frontendexpert/${callPath}`, { questionId: 'debounce' }),
+    allowedStatus: 400,
+  })),
   {
     id: 'getProject',
     request: post('/api/problems/v1/blockchainexpert/projects/get', { projectId: 'crowdfunding-campaign' }),

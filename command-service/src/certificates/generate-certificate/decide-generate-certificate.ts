@@ -4,7 +4,7 @@ import {
   type QuestionOutcome,
   type UnlockCounts,
   invalidField,
-  isDesignTrack,
+  hasTrackCertificate,
   missingForTrackCertificate,
   problemProductIds,
   unlockCounts,
@@ -47,7 +47,7 @@ export function decideGenerateCertificate(
   if (product instanceof DomainError) return product;
   if (state.certificates.has(certificateKey(product, request.version))) return [];
   const counts = unlockCounts(state.outcomes, state.publishedQuestionIds);
-  if (isDesignTrack(product)) {
+  if (hasTrackCertificate(product)) {
     const missing = missingForTrackCertificate({
       coding: counts,
       design: state.track?.design ?? { numQuestionsCompleted: 0, numQuestionsRequired: 0 },

@@ -3,7 +3,7 @@ import {
   type ProblemProductId,
   certificatesStreamId,
   designCounts,
-  isDesignTrack,
+  hasTrackCertificate,
   quizIdOf,
   quizStreamId,
   submissionsStreamId,
@@ -70,7 +70,7 @@ export class GenerateCertificateHandler implements ICommandHandler<
 
   /** A design track's design questions marked completed and best quiz score, from the learner's streams. */
   private async trackOf(userId: string, product: ProblemProductId) {
-    if (!isDesignTrack(product)) return undefined;
+    if (!hasTrackCertificate(product)) return undefined;
     const [document, quiz, designIds] = await Promise.all([
       this.aggregates.load(userDataStreamId(product, userId), userDataDocumentAggregate),
       this.aggregates.load(quizStreamId(product, userId), bestQuizScoreAggregate(quizIdOf(product))),

@@ -10,7 +10,8 @@ export type ContentItem = {
     | 'DesignQuestionPublished'
     | 'GlossaryTermPublished'
     | 'SolidityQuestionPublished'
-    | 'SolidityProjectPublished';
+    | 'SolidityProjectPublished'
+    | 'FrontendQuestionPublished';
   body: Record<string, unknown>;
   digest: string;
 };

@@ -74,6 +74,31 @@ const isJson = (text: string) => {
 
 const runReply = commandAckSchema.extend(runResponseSchema.shape);
 
+/** One mocha test of a frontend question as the page ran it (in run order). */
+export const browserTestSchema = z.object({
+  title: z.string(),
+  passed: z.boolean(),
+  error: z.object({ type: z.string(), reason: z.string() }).nullable(),
+  expected: z.string().optional(),
+  actual: z.string().optional(),
+  /** What the page printed while this test ran. */
+  output: z.string().optional(),
+});
+export type BrowserTestResult = z.infer<typeof browserTestSchema>;
+
+/** A screenshot question's comparison: the share of pixels that differ, the limit, and the images (PNG base64). */
+export const screenshotComparisonSchema = z.object({
+  diffRatio: z.number().nullable(),
+  maxDiffRatio: z.number(),
+  /** Differing pixels in red over a faded copy of the reference. */
+  diffImage: z.string().nullable(),
+  /** The learner's rendering. */
+  image: z.string().nullable(),
+  /** Requests the page made that the judge refused (anything but its own files). */
+  blockedRequests: z.array(z.string()),
+});
+export type ScreenshotComparison = z.infer<typeof screenshotComparisonSchema>;
+
 const submissionReply = runReply.extend({ submission: submissionSchema });
 
 /** Answer to a multiple-choice or fill-in-the-blank submission: no code ran. */
@@ -200,13 +225,15 @@ export const runRepl = defineCall({
 
 export const runMocha = defineCall({
   route: post('runMocha', '/api/problems/v1/{product}/run-mocha'),
-  state: planned('tracks'),
+  state: built,
   kind: 'command',
-  access: ownerOfPathProduct,
+  // Free questions run for any signed-in learner: the command side refuses a locked one.
+  access: signedIn,
   params: problemProductParams,
-  summary: "Run a frontend question's unit tests (mocha) on the user's files.",
+  summary:
+    "Run a frontend question's unit tests (mocha) on the user's files, in Chromium on the server; nothing is recorded.",
   request: filesRun,
-  response: runReply,
+  response: runReply.extend({ tests: z.array(browserTestSchema), blockedRequests: z.array(z.string()) }),
 });
 
 export const createMcqSubmission = defineCall({
@@ -280,13 +307,15 @@ export const createSandboxSubmission = defineCall({
 
 export const createScreenshotSubmission = defineCall({
   route: post('createScreenshotSubmission', '/api/problems/v1/{product}/submissions/screenshot/create'),
-  state: planned('tracks'),
+  state: built,
   kind: 'command',
-  access: ownerOfPathProduct,
+  // Free questions run for any signed-in learner: the command side refuses a locked one.
+  access: signedIn,
   params: problemProductParams,
-  summary: 'Submit a frontend question checked by comparing a rendering with the expected screenshot.',
+  summary:
+    "Submit a frontend question checked by comparing the page's rendering in Chromium with the reference's, within the question's tolerance; recorded.",
   request: filesRun,
-  response: submissionReply,
+  response: submissionReply.extend({ screenshot: screenshotComparisonSchema }),
 });
 
 export const createMochaSubmission = defineCall({
@@ -294,11 +323,16 @@ export const createMochaSubmission = defineCall({
     'createMochaSubmission',
     '/api/problems/v1/{product}/submissions/frontend-question/mocha/create',
   ),
-  state: planned('tracks'),
+  state: built,
   kind: 'command',
-  access: ownerOfPathProduct,
+  // Free questions run for any signed-in learner: the command side refuses a locked one.
+  access: signedIn,
   params: problemProductParams,
-  summary: 'Submit a frontend question checked by its unit tests.',
+  summary:
+    'Submit a frontend question checked by its unit tests (mocha in Chromium on the server); recorded.',
   request: filesRun,
-  response: submissionReply,
+  response: submissionReply.extend({
+    tests: z.array(browserTestSchema),
+    blockedRequests: z.array(z.string()),
+  }),
 });

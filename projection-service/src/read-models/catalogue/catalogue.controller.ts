@@ -66,6 +66,25 @@ type SolidityDetail = {
   support: string | null;
 };
 
+type PageFiles = { html: string; css: string; js: string };
+
+/** A frontend question's detail, as the catalogue folds FrontendQuestionPublished. */
+type FrontendDetail = {
+  judge: 'mocha' | 'screenshot';
+  prompt: string;
+  hints: string[];
+  walkthrough: string;
+  testTimeoutMs?: number;
+  viewport?: { width: number; height: number; deviceScaleFactor: number };
+  tolerance?: { threshold: number; maxDiffRatio: number };
+  starter: PageFiles;
+  solution: PageFiles;
+  tests: string | null;
+};
+
+const isFrontendDetail = (detail: { judge?: string }): detail is FrontendDetail =>
+  detail.judge === 'mocha' || detail.judge === 'screenshot';
+
 type QuestionDetail = {
   judge?: undefined;
   prompt: string;
@@ -160,7 +179,7 @@ export class CatalogueController {
     @Res({ passthrough: true }) response: HttpResponse,
   ) {
     await this.readYourWrites.ensure(request, response, [catalogueProjection.name]);
-    const row = await this.findQuestion<QuestionDetail | SolidityDetail>(
+    const row = await this.findQuestion<QuestionDetail | SolidityDetail | FrontendDetail>(
       params.product,
       input,
       principal,
@@ -179,6 +198,17 @@ export class CatalogueController {
         lockedDuration: 0,
       })),
     };
+    if (isFrontendDetail(detail))
+      return {
+        ...common,
+        judge: detail.judge,
+        walkthrough: detail.walkthrough,
+        starterFiles: detail.starter,
+        solutionFiles: detail.solution,
+        testsSource: detail.tests,
+        ...(detail.viewport ? { viewport: detail.viewport } : {}),
+        ...(detail.tolerance ? { tolerance: detail.tolerance } : {}),
+      };
     if (detail.judge === 'solidity')
       return {
         ...common,

@@ -27,6 +27,7 @@ export const catalogueProjection = defineProjection({
   eventTypes: [
     'QuestionPublished',
     'SolidityQuestionPublished',
+    'FrontendQuestionPublished',
     'LessonPublished',
     'QuizQuestionPublished',
     'DesignQuestionPublished',
@@ -114,6 +115,33 @@ export const catalogueProjection = defineProjection({
             starter: data.starter,
             solution: data.solution,
             support: data.support ?? null,
+          },
+          first_published_at: before?.first_published_at ?? event.metadata.occurredAt,
+          published_at: event.metadata.occurredAt,
+        });
+      } else if (event.type === 'FrontendQuestionPublished') {
+        // The frontend's questions: a page judged in Chromium, by its mocha tests or its screenshot.
+        const data = event.data;
+        const key = `${data.product}\u0000${data.questionId}`;
+        const before = questions.get(key);
+        const { name, category, difficulty, free, kind, ...detail } = data.question;
+        questions.set(key, {
+          product: data.product,
+          question_id: data.questionId,
+          uid: before?.uid ?? event.metadata.eventId,
+          first_xid: before?.first_xid ?? event.transactionId.toString(),
+          first_pos: before?.first_pos ?? event.position.toString(),
+          version: data.version,
+          name,
+          category,
+          difficulty,
+          free,
+          detail: {
+            judge: kind,
+            ...detail,
+            starter: data.starter,
+            solution: data.solution,
+            tests: data.tests ?? null,
           },
           first_published_at: before?.first_published_at ?? event.metadata.occurredAt,
           published_at: event.metadata.occurredAt,

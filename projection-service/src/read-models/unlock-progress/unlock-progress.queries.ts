@@ -4,9 +4,9 @@ import {
   type UnlockProductId,
   type UnlockProgress,
   DESIGN_COMPLETED_SECTION,
-  type DesignTrackProduct,
+  type TrackCertificateProduct,
   dailyStreak,
-  isDesignTrack,
+  hasTrackCertificate,
   quizIdOf,
   trackUnlocks,
   unlockFlags,
@@ -55,7 +55,7 @@ export async function readUnlocks(
     today,
   );
   const base = { latestCertVersion: DEFAULT_CERTIFICATE_VERSION, ...streak };
-  if (isDesignTrack(product)) return { ...base, ...(await readTrackUnlocks(db, userId, product)) };
+  if (hasTrackCertificate(product)) return { ...base, ...(await readTrackUnlocks(db, userId, product)) };
   if (product === 'blockchainexpert') {
     // Practice questions answered right (the practice read model) among those published; the course
     // assessments and the certificate come with the blockchain assessments.
@@ -104,7 +104,7 @@ export async function readUnlocks(
  * and its quiz's best finished score (quizzes), under the contracts' trackUnlocks rule, which the
  * certificate's command decides with too.
  */
-async function readTrackUnlocks(db: Pool | PoolClient, userId: string, product: DesignTrackProduct) {
+async function readTrackUnlocks(db: Pool | PoolClient, userId: string, product: TrackCertificateProduct) {
   const { rows } = await db.query<{
     coding_completed: number;
     coding_required: number;
