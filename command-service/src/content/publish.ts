@@ -18,6 +18,7 @@ import {
   trackCodingQuestions,
   quizQuestionStreamId,
   practiceQuestionStreamId,
+  assessmentQuestionStreamId,
   type ProblemProductId,
   codingLanguages,
   formatPosition,
@@ -47,7 +48,7 @@ import { currentTrace } from './walkthrough-traces/generate-trace';
 export type PublishedItem = {
   /** Absent: the algorithms product. */
   product?: ProblemProductId;
-  kind: 'question' | 'quiz' | 'practice' | 'design-question' | 'glossary' | AnyLessonKind;
+  kind: 'question' | 'quiz' | 'practice' | 'assessment' | 'design-question' | 'glossary' | AnyLessonKind;
   id: string;
   version: number;
   /** What happened to it in this run. */
@@ -290,6 +291,14 @@ export async function publishContent(deps: {
         practiceQuestionStreamId(content.product, question.slug),
         'PracticeQuestionPublished',
         { product: content.product, course, lessonId, questionId: question.slug, question },
+      );
+    for (const { course, ...question } of content.assessments)
+      await publish(
+        'assessment',
+        question.slug,
+        assessmentQuestionStreamId(content.product, question.slug),
+        'AssessmentQuestionPublished',
+        { product: content.product, course, questionId: question.slug, question },
       );
     await publishGlossary(content.product, content.glossary, content.product);
     for (const { slug, ...question } of content.designQuestions)

@@ -31,6 +31,7 @@ import { AnnouncementPublishedV1, AnnouncementWithdrawnV1 } from './announcement
 import {
   DesignQuestionPublishedV1,
   PracticeQuestionPublishedV1,
+  AssessmentQuestionPublishedV1,
   GlossaryTermPublishedV1,
   LessonPublishedV1,
   QuestionPublishedV1,
@@ -106,6 +107,7 @@ const latestByType = {
   QuizQuestionPublished: QuizQuestionPublishedV1,
   DesignQuestionPublished: DesignQuestionPublishedV1,
   PracticeQuestionPublished: PracticeQuestionPublishedV1,
+  AssessmentQuestionPublished: AssessmentQuestionPublishedV1,
   GlossaryTermPublished: GlossaryTermPublishedV1,
   UserDataSet: UserDataSetV1,
   QuizProgressRecorded: QuizProgressRecordedV1,
