@@ -29,6 +29,7 @@ import { SharedSolutionsController } from './read-models/shared-solutions/shared
 import { SolutionCommentsController } from './read-models/solution-comments/solution-comments.controller';
 import { CatalogueController } from './read-models/catalogue/catalogue.controller';
 import { LearningController } from './read-models/catalogue/learning.controller';
+import { CourseAssessmentsController } from './read-models/practice/course-assessments.controller';
 import { QuizzesController } from './read-models/quizzes/quizzes.controller';
 import { AssessmentsController } from './read-models/assessments/assessments.controller';
 import { UserDataController } from './read-models/user-data/user-data.controller';
@@ -68,6 +69,7 @@ export class AppModule {
         SolutionCommentsController,
         CatalogueController,
         LearningController,
+        CourseAssessmentsController,
         QuizzesController,
         AssessmentsController,
         UserDataController,
