@@ -4,6 +4,7 @@ import { ProjectionScenario } from '../../runtime/testing/projection-scenario';
 import { accountWiped } from '../../runtime/testing/given-events';
 import { practiceProjection as projection } from './practice.projection';
 import { readCourseAssessment } from './course-assessment.queries';
+import { readUnlocks } from '../unlock-progress/unlock-progress.queries';
 
 const ana = '00000000-0000-4000-8000-00000000000a';
 const bo = '00000000-0000-4000-8000-00000000000b';
@@ -154,6 +155,37 @@ describe('practice read model', () => {
       [null, false],
     ]);
     expect(await readCourseAssessment(scenario.pool, 'blockchainexpert', 'web3-tools', ana)).toEqual([]);
+  });
+
+  it("given practice and assessment answers, when unlocks/get reads blockchain's counts, then each counts its published questions answered right and all of them unlock the certificate", async () => {
+    const given = [
+      published('calldata', 1),
+      assessmentPublished('unchecked-wrap', 1, 1),
+      assessmentPublished('memory-alias', 1, 2),
+      answered(ana, 'unchecked-wrap', false, '2026-11-20T10:00:00.000Z'),
+      answered(ana, 'unchecked-wrap', true, '2026-11-20T10:01:00.000Z'),
+      answered(ana, 'calldata', true, '2026-11-20T10:02:00.000Z'),
+      answered(ana, 'retired-question', true, '2026-11-20T10:03:00.000Z'),
+    ];
+    await scenario.given(projection, given);
+    const unlocks = () => readUnlocks(scenario.pool, ana, 'blockchainexpert', '2026-11-20');
+    expect(await unlocks()).toMatchObject({
+      numPracticeQuestionsCompleted: 1,
+      numPracticeQuestionsRequired: 1,
+      numAssessmentQuestionsCompleted: 1,
+      numAssessmentQuestionsRequired: 2,
+      hasUnlockedLatestCert: false,
+    });
+    await scenario.given(projection, [
+      ...given,
+      answered(ana, 'memory-alias', true, '2026-11-20T10:04:00.000Z'),
+    ]);
+    expect(await unlocks()).toMatchObject({
+      numAssessmentQuestionsCompleted: 2,
+      numAssessmentQuestionsRequired: 2,
+      hasUnlockedLatestCert: true,
+      hasUnlockedRecruitingProfile: true,
+    });
   });
 
   it('given wrong and right answers, when projected, then only the first right answer of each question counts', async () => {
