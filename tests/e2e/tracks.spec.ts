@@ -20,9 +20,11 @@ type LessonMeta = { slug: string; title: string; order: number; free: boolean };
 
 const readJson = <T>(...parts: string[]) =>
   JSON.parse(readFileSync(path.join(contentDir, ...parts), 'utf8')) as T;
+/** A course's lessons: its folders (a blockchain course also has its assessment.json beside them). */
 const lessonsOf = (folder: string) =>
-  readdirSync(path.join(contentDir, folder))
-    .map((slug) => readJson<LessonMeta>(folder, slug, 'meta.json'))
+  readdirSync(path.join(contentDir, folder), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => readJson<LessonMeta>(folder, entry.name, 'meta.json'))
     .sort((a, b) => a.order - b.order);
 const quizOf = (folder: string) =>
   readdirSync(path.join(contentDir, folder, 'quiz'))
