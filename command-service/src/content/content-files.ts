@@ -337,7 +337,9 @@ export function learningContentProblems(content: LearningContent, options: { wor
     problems.push(
       ...orderProblems(
         `${folder}/${course}/assessment.json`,
-        content.assessments.filter((question) => question.course === course).map((question) => question.order),
+        content.assessments
+          .filter((question) => question.course === course)
+          .map((question) => question.order),
       ),
     );
   // Quiz, practice and assessment questions are judged by one call (submissions/mcq|fitb/create) by id.
