@@ -37,6 +37,7 @@ export * from './content/solidity';
 export * from './rules/question-list';
 export * from './rules/progress';
 export * from './rules/track-certificate';
+export * from './rules/blockchain-certificate';
 export * from './rules/workspace';
 export * from './rules/community';
 export * from './content/walkthrough-trace';

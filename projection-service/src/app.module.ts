@@ -30,6 +30,7 @@ import { SolutionCommentsController } from './read-models/solution-comments/solu
 import { CatalogueController } from './read-models/catalogue/catalogue.controller';
 import { ProjectsController } from './read-models/projects/projects.controller';
 import { LearningController } from './read-models/catalogue/learning.controller';
+import { CourseAssessmentsController } from './read-models/practice/course-assessments.controller';
 import { QuizzesController } from './read-models/quizzes/quizzes.controller';
 import { AssessmentsController } from './read-models/assessments/assessments.controller';
 import { UserDataController } from './read-models/user-data/user-data.controller';
@@ -70,6 +71,7 @@ export class AppModule {
         CatalogueController,
         ProjectsController,
         LearningController,
+        CourseAssessmentsController,
         QuizzesController,
         AssessmentsController,
         UserDataController,

@@ -20,9 +20,11 @@ type LessonMeta = { slug: string; title: string; order: number; free: boolean };
 
 const readJson = <T>(...parts: string[]) =>
   JSON.parse(readFileSync(path.join(contentDir, ...parts), 'utf8')) as T;
+/** A course's lessons: its folders (a blockchain course also has its assessment.json beside them). */
 const lessonsOf = (folder: string) =>
-  readdirSync(path.join(contentDir, folder))
-    .map((slug) => readJson<LessonMeta>(folder, slug, 'meta.json'))
+  readdirSync(path.join(contentDir, folder), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => readJson<LessonMeta>(folder, entry.name, 'meta.json'))
     .sort((a, b) => a.order - b.order);
 const quizOf = (folder: string) =>
   readdirSync(path.join(contentDir, folder, 'quiz'))
@@ -232,4 +234,63 @@ test('infrastructure: an owner solves a coding question in Python, one of its tw
   ).toBeVisible({ timeout: 60_000 });
   const unlocks = await unlocksOf(page, 'infraexpert');
   expect(unlocks.numQuestionsCompleted).toBe(1);
+});
+
+test("blockchain: a course's assessment is judged question by question, kept, and counted in the unlocks", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const course = 'web3-tools';
+  const assessment = readJson<ChoiceFile[]>('blockchain', course, 'assessment.json').sort(
+    (a, b) => a.order - b.order,
+  );
+
+  await page.goto(`/blockchain/${course}`);
+  await signInAsDeveloper(page, uniquePerson('chain-assessor'));
+  await grantRole(page, page.request, 'blockchainexpertv1');
+  await page.reload();
+  const panel = page.getByRole('region', { name: 'Course assessment' });
+  await expect(panel).toContainText(
+    `${assessment.length} questions across the whole course · 0 answered right`,
+  );
+  const before = await unlocksOf(page, 'blockchainexpert');
+  expect(before.numAssessmentQuestionsCompleted).toBe(0);
+  expect(before.numAssessmentQuestionsRequired).toBeGreaterThanOrEqual(48);
+  expect(before.hasUnlockedLatestCert).toBe(false);
+
+  // Question 1 answered wrong, question 2 right: each verdict comes from the server.
+  await panel.getByRole('link', { name: 'Take the course assessment' }).click();
+  await expect(page).toHaveURL(new RegExp(`/blockchain/${course}/assessment/1$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Assessment question 1' })).toBeVisible();
+  await answer(page, assessment[0], false);
+  await expect(page.getByRole('link', { name: 'Question 1 (wrong)' })).toBeVisible();
+  await page.getByRole('link', { name: 'Question 2 →' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Assessment question 2' })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await answer(page, assessment[1], true);
+  await expect(page.getByRole('link', { name: 'Question 2 (right)' })).toBeVisible();
+  await expect(page.getByText('1 of 8 answered right')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'tests/test-results/course-assessment-390.png', fullPage: true });
+  await expect
+    .poll(async () => (await unlocksOf(page, 'blockchainexpert')).numAssessmentQuestionsCompleted)
+    .toBe(1);
+
+  // A reload keeps both: the right answer from the server, the wrong one from the user data.
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Question 2 (right)' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Question 1 (wrong)' })).toBeVisible();
+  await expect(
+    page.getByRole('form', { name: plain(assessment[1].prompt) }).getByRole('status'),
+  ).toContainText('Correct.');
+  await page.goto(`/blockchain/${course}`);
+  await expect(panel).toContainText('1 answered right');
+
+  // A question the assessment does not have: the not-found text, back to the index.
+  await page.goto(`/blockchain/${course}/assessment/99`);
+  await expect(
+    page.getByText("This question doesn't exist. Make sure you have the correct url", { exact: false }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Back To Index' }).click();
+  await expect(page).toHaveURL(/\/blockchain\/index$/);
 });

@@ -151,12 +151,17 @@ export type ContentDesignQuestion = DesignQuestionMeta & { prompt: string; walkt
 /** A practice question of one lesson (`<course>/<lesson>/practice.json`: the blockchain courses). */
 export type ContentPracticeQuestion = QuizQuestionContent & { course: AnyLessonKind; lessonId: string };
 
+/** A question of one course's assessment (`<course>/assessment.json`: the blockchain courses). */
+export type ContentAssessmentQuestion = QuizQuestionContent & { course: AnyLessonKind };
+
 export type LearningContent = {
   product: LearningProductId;
   lessons: ContentLearningLesson[];
   quiz: QuizQuestionContent[];
   /** The lessons' practice questions, lesson by lesson in course order, each in its order. */
   practice: ContentPracticeQuestion[];
+  /** The courses' assessments, course by course, each question in its order. */
+  assessments: ContentAssessmentQuestion[];
   designQuestions: ContentDesignQuestion[];
   /** The glossary's terms, by term (A to Z). */
   glossary: GlossaryTerm[];
@@ -259,10 +264,19 @@ export function loadLearningContent(product: LearningProductId, dir: string = co
           .map((question): ContentPracticeQuestion => ({ ...question, course: kind, lessonId: lesson.slug }));
       }),
   );
+  const assessments = learningProducts[product].lessonKinds.flatMap((kind) => {
+    const path = join(root, kind, 'assessment.json');
+    if (!existsSync(path)) return [];
+    const label = `${learningProducts[product].folder}/${kind}/assessment.json`;
+    return parseFile(z.array(quizQuestionSchema).min(1).max(20), path, label)
+      .sort((a, b) => a.order - b.order)
+      .map((question): ContentAssessmentQuestion => ({ ...question, course: kind }));
+  });
   return {
     product,
     glossary,
     practice,
+    assessments,
     lessons: lessons.sort((a, b) => a.order - b.order),
     quiz: quiz.sort((a, b) => a.order - b.order),
     designQuestions: designQuestions.sort((a, b) => a.order - b.order),
@@ -319,11 +333,24 @@ export function learningContentProblems(content: LearningContent, options: { wor
           .map((question) => question.order),
       ),
     );
+  for (const course of new Set(content.assessments.map((question) => question.course)))
+    problems.push(
+      ...orderProblems(
+        `${folder}/${course}/assessment.json`,
+        content.assessments
+          .filter((question) => question.course === course)
+          .map((question) => question.order),
+      ),
+    );
+  // Quiz, practice and assessment questions are judged by one call (submissions/mcq|fitb/create) by id.
   const choiceIds = new Map<string, string>();
   for (const [label, question] of [
     ...content.quiz.map((question) => [`${folder}/quiz/${question.slug}.json`, question] as const),
     ...content.practice.map(
       (question) => [`${folder}/${question.course}/${question.lessonId}/practice.json`, question] as const,
+    ),
+    ...content.assessments.map(
+      (question) => [`${folder}/${question.course}/assessment.json`, question] as const,
     ),
   ]) {
     const other = choiceIds.get(question.slug);

@@ -35,6 +35,15 @@ describe('learning content', () => {
     expect(learningContentProblems(content, { words: true })).toEqual([]);
   });
 
+  it('every blockchain course has an assessment of 8 questions, mixing multiple choice and fill in the blank', () => {
+    const content = loadLearningContent('blockchainexpert', contentDir());
+    for (const course of learningProducts.blockchainexpert.lessonKinds) {
+      const questions = content.assessments.filter((question) => question.course === course);
+      expect([course, questions.length]).toEqual([course, 8]);
+      expect(new Set(questions.map((question) => question.kind))).toEqual(new Set(['mcq', 'fitb']));
+    }
+  });
+
   it("every algorithms glossary term under content/ follows the contract and points to the algorithms' lessons", () => {
     const glossary = loadAlgorithmsGlossary(contentDir());
     const lessons = lessonKinds.flatMap((kind) => loadLessons(kind, contentDir()));
@@ -165,6 +174,33 @@ describe('learning content', () => {
         answers: ['x'],
         explanation,
       });
+      expect(() => loadLearningContent('systemsexpert', dir)).toThrow(/exactly one blank/);
+    });
+
+    it("a course assessment whose orders have a gap or whose question id another of the product's questions has", () => {
+      const quizId = loadLearningContent('systemsexpert', dir).quiz[0]!.slug;
+      const question = (slug: string, order: number) => ({
+        slug,
+        order,
+        topic: 'Caching',
+        kind: 'fitb',
+        prompt: 'A cache that keeps the most recently used items evicts the least recently ____ one.',
+        answers: ['used'],
+        explanation: 'LRU eviction drops the entry whose last access is the oldest when the cache is full.',
+      });
+      write('systems/fundamentals/assessment.json', [question('sample-lru', 1), question(quizId, 3)]);
+      const content = loadLearningContent('systemsexpert', dir);
+      expect(content.assessments.map(({ slug, course }) => [slug, course])).toEqual([
+        ['sample-lru', 'fundamentals'],
+        [quizId, 'fundamentals'],
+      ]);
+      expect(learningContentProblems(content, { words: false })).toEqual(
+        expect.arrayContaining([
+          'systems/fundamentals/assessment.json: orders are 1, 3, not 1..2',
+          `systems/fundamentals/assessment.json: question ${quizId} is also in systems/quiz/${quizId}.json`,
+        ]),
+      );
+      write('systems/fundamentals/assessment.json', [{ ...question('sample-lru', 1), prompt: 'No blank.' }]);
       expect(() => loadLearningContent('systemsexpert', dir)).toThrow(/exactly one blank/);
     });
 

@@ -19,6 +19,7 @@ import {
   quizQuestionStreamId,
   practiceQuestionStreamId,
   projectStreamId,
+  assessmentQuestionStreamId,
   type ProblemProductId,
   codingLanguages,
   formatPosition,
@@ -55,7 +56,15 @@ const FRONTEND_PRODUCT: ProblemProductId = 'frontendexpert';
 export type PublishedItem = {
   /** Absent: the algorithms product. */
   product?: ProblemProductId;
-  kind: 'question' | 'quiz' | 'practice' | 'design-question' | 'glossary' | 'project' | AnyLessonKind;
+  kind:
+    | 'question'
+    | 'quiz'
+    | 'practice'
+    | 'assessment'
+    | 'design-question'
+    | 'glossary'
+    | 'project'
+    | AnyLessonKind;
   id: string;
   version: number;
   /** What happened to it in this run. */
@@ -378,6 +387,14 @@ export async function publishContent(deps: {
         practiceQuestionStreamId(content.product, question.slug),
         'PracticeQuestionPublished',
         { product: content.product, course, lessonId, questionId: question.slug, question },
+      );
+    for (const { course, ...question } of content.assessments)
+      await publish(
+        'assessment',
+        question.slug,
+        assessmentQuestionStreamId(content.product, question.slug),
+        'AssessmentQuestionPublished',
+        { product: content.product, course, questionId: question.slug, question },
       );
     await publishGlossary(content.product, content.glossary, content.product);
     for (const { slug, ...question } of content.designQuestions)

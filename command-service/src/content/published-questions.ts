@@ -61,6 +61,18 @@ export class PublishedQuestions {
     return new Set(latest.map((event) => event.data.questionId));
   }
 
+  /** The ids of a product's published lesson practice and course assessment questions (blockchain's certificate). */
+  async choiceIds(product: ProblemProductId): Promise<{ practice: Set<string>; assessment: Set<string> }> {
+    const [practice, assessment] = await Promise.all([
+      this.store.latestOfTypeByStream('PracticeQuestionPublished', 'product', product),
+      this.store.latestOfTypeByStream('AssessmentQuestionPublished', 'product', product),
+    ]);
+    return {
+      practice: new Set(practice.map((event) => event.data.questionId)),
+      assessment: new Set(assessment.map((event) => event.data.questionId)),
+    };
+  }
+
   /** The distinct signatures of the latest published versions of every product's questions. */
   async signatures(): Promise<FunctionSignature[]> {
     const seen = new Map<string, FunctionSignature>();

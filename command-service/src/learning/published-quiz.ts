@@ -24,13 +24,19 @@ export class PublishedQuiz {
 
   /**
    * Every question a learner may practise one at a time (submissions/mcq|fitb/create): the quiz's and
-   * the lessons' practice questions (the latest PracticeQuestionPublished of each).
+   * the lessons' practice questions and the courses' assessment questions (the latest
+   * PracticeQuestionPublished and AssessmentQuestionPublished of each).
    */
   async choiceQuestions(product: ProblemProductId): Promise<QuizQuestionContent[]> {
-    const [quiz, practice] = await Promise.all([
+    const [quiz, practice, assessment] = await Promise.all([
       this.questions(product),
       this.store.latestOfTypeByStream('PracticeQuestionPublished', 'product', product),
+      this.store.latestOfTypeByStream('AssessmentQuestionPublished', 'product', product),
     ]);
-    return [...quiz, ...practice.map((event) => event.data.question)];
+    return [
+      ...quiz,
+      ...practice.map((event) => event.data.question),
+      ...assessment.map((event) => event.data.question),
+    ];
   }
 }

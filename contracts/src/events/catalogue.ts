@@ -119,6 +119,28 @@ export const PracticeQuestionPublishedV1 = defineEvent({
 });
 export type PracticeQuestionPublished = z.infer<typeof PracticeQuestionPublishedV1.schema>;
 
+/**
+ * An assessment question of one course was published (the blockchain courses: one assessment per
+ * course, spanning all its lessons). Its own event rather than a practice question without a lesson:
+ * it belongs to a course, not to a lesson, and counts apart in the unlock progress. The question is a
+ * quiz question's content (mcq or fitb, `order` its place in the assessment); submissions/mcq|fitb/create
+ * judge it, and its answer stays on the server until the learner has answered it.
+ */
+export const AssessmentQuestionPublishedV1 = defineEvent({
+  type: 'AssessmentQuestionPublished',
+  version: 1,
+  schema: z.object({
+    product: z.enum(problemProductIds),
+    /** The course (its lesson kind) whose assessment holds the question. */
+    course: z.enum(allLessonKinds),
+    questionId: contentId,
+    version: z.number().int().min(1),
+    contentSha256: sha256,
+    question: quizQuestionSchema,
+  }),
+});
+export type AssessmentQuestionPublished = z.infer<typeof AssessmentQuestionPublishedV1.schema>;
+
 /** A design question (systems design, ML design) was published: its prompt, hints and walkthrough. */
 export const DesignQuestionPublishedV1 = defineEvent({
   type: 'DesignQuestionPublished',
@@ -271,6 +293,8 @@ export const quizQuestionStreamId = (product: string, questionId: string) =>
   `catalogue-${product}-quiz-${questionId}`;
 export const practiceQuestionStreamId = (product: string, questionId: string) =>
   `catalogue-${product}-practice-${questionId}`;
+export const assessmentQuestionStreamId = (product: string, questionId: string) =>
+  `catalogue-${product}-assessment-${questionId}`;
 export const designQuestionStreamId = (product: string, questionId: string) =>
   `catalogue-${product}-design-${questionId}`;
 export const glossaryTermStreamId = (product: string, termId: string) =>

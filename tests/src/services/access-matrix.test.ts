@@ -425,6 +425,12 @@ const endpoints: Endpoint[] = [
     }),
     allowedStatus: 404,
   })),
+  // A course's assessment (blockchain's per course): owners are let in, then nothing is published here.
+  {
+    id: 'getProductAssessments',
+    request: post('/api/problems/v1/systemsexpert/assessments/get', { sectionName: 'crash-course' }),
+    allowedStatus: 404,
+  },
   // Assessments (algorithms owners): a fresh account has none running, so there is nothing to abandon.
   { id: 'listAssessments', request: post('/api/problems/v1/assessments/list') },
   {

@@ -197,7 +197,7 @@ const blockchain: RouteObject[] = [
   {
     path: 'blockchain/:courseName/assessment/:questionNumber',
     lazy: () => import('./routes/blockchain/assessment'),
-    handle: workspace,
+    handle: signedIn('Sign in to take the course assessment and keep your progress.'),
   },
   { path: 'blockchain/:courseName/:lessonId?', lazy: () => import('./routes/blockchain/course') },
 ];

@@ -80,6 +80,46 @@ describe('generate_certificate: given the learner state, when asked, then', () =
     );
   });
 
+  it('on blockchain, issues it with every practice and course assessment question answered right, whatever its coding questions', () => {
+    const state = (practice: number, assessment: number) => ({
+      certificates: none,
+      outcomes: [],
+      publishedQuestionIds: published,
+      blockchain: {
+        practice: { numQuestionsCompleted: practice, numQuestionsRequired: 3 },
+        assessment: { numQuestionsCompleted: assessment, numQuestionsRequired: 8 },
+      },
+    });
+    expect(decideGenerateCertificate(command('blockchainexpert'), state(3, 8))).toEqual([
+      {
+        type: 'CertificateIssued',
+        data: {
+          certificateId,
+          userId,
+          product: 'blockchainexpert',
+          version: '1.0',
+          issuedAt: now.toISOString(),
+        },
+      },
+    ]);
+    expect(decideGenerateCertificate(command('blockchainexpert'), state(3, 7))).toEqual(
+      new DomainError(
+        'CERTIFICATE_NOT_EARNED',
+        'To earn this certificate, answer every course assessment question right (7 of 8).',
+      ),
+    );
+    expect(
+      decideGenerateCertificate(command('blockchainexpert'), {
+        certificates: none,
+        outcomes: [],
+        publishedQuestionIds: published,
+      }),
+    ).toMatchObject({
+      code: 'CERTIFICATE_NOT_EARNED',
+      message: 'blockchainexpert has no certificate to earn yet.',
+    });
+  });
+
   it('refuses a product with nothing published', () => {
     const refusal = decideGenerateCertificate(command(), {
       certificates: none,

@@ -1,10 +1,12 @@
 import {
+  type BlockchainProgress,
   DomainError,
   type ProblemProductId,
   type QuestionOutcome,
   type UnlockCounts,
   invalidField,
   hasTrackCertificate,
+  missingForBlockchainCertificate,
   missingForTrackCertificate,
   problemProductIds,
   unlockCounts,
@@ -23,6 +25,8 @@ export type GenerateCertificateState = {
   outcomes: readonly QuestionOutcome[];
   publishedQuestionIds: ReadonlySet<string>;
   track?: { design: UnlockCounts; quizScore: number };
+  /** Blockchain: its practice and course assessment questions answered right among the published ones. */
+  blockchain?: BlockchainProgress;
 };
 
 /** The product a certificate's `type` names, or a 400 about `body.type`. */
@@ -35,7 +39,8 @@ export function certificateProduct(type: string): ProblemProductId | DomainError
 
 /**
  * A learner who completed every published question of the product (the contracts' unlock rule; for a
- * design track, its design questions and quiz too: trackUnlocks) gets
+ * design track, its design questions and quiz too: trackUnlocks; for blockchain, every practice and
+ * course assessment question answered right instead: blockchainUnlocks) gets
  * one CertificateIssued per product and version; asking again appends nothing (the handler answers
  * the certificate held); anyone else is refused with what is left to do.
  */
@@ -53,6 +58,14 @@ export function decideGenerateCertificate(
       design: state.track?.design ?? { numQuestionsCompleted: 0, numQuestionsRequired: 0 },
       quizScore: state.track?.quizScore ?? 0,
     });
+    if (missing !== null) return new DomainError('CERTIFICATE_NOT_EARNED', missing);
+  } else if (product === 'blockchainexpert') {
+    const missing = missingForBlockchainCertificate(
+      state.blockchain ?? {
+        practice: { numQuestionsCompleted: 0, numQuestionsRequired: 0 },
+        assessment: { numQuestionsCompleted: 0, numQuestionsRequired: 0 },
+      },
+    );
     if (missing !== null) return new DomainError('CERTIFICATE_NOT_EARNED', missing);
   } else if (!unlockFlags(counts).hasUnlockedLatestCert) {
     return new DomainError(

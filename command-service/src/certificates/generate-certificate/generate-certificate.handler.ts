@@ -1,9 +1,11 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   type ProblemProductId,
+  answeredRightCounts,
   certificatesStreamId,
   designCounts,
   hasTrackCertificate,
+  practiceStreamId,
   quizIdOf,
   quizStreamId,
   submissionsStreamId,
@@ -16,7 +18,7 @@ import { learnerSubmissions, outcomesOf } from '../../execution/submissions/lear
 import { certificateKey, certificatesAggregate } from '../certificates.aggregate';
 import { certificateProduct, decideGenerateCertificate } from './decide-generate-certificate';
 import { GenerateCertificateCommand } from './generate-certificate.command';
-import { bestQuizScoreAggregate, userDataDocumentAggregate } from './track-progress';
+import { answeredRightAggregate, bestQuizScoreAggregate, userDataDocumentAggregate } from './track-progress';
 
 export type CertificateGenerated = { appended: Appended; certificateId: string };
 
@@ -48,16 +50,18 @@ export class GenerateCertificateHandler implements ICommandHandler<
             outcomes: [],
             publishedQuestionIds: new Set(),
           });
-        const [submissions, publishedQuestionIds, track] = await Promise.all([
+        const [submissions, publishedQuestionIds, track, blockchain] = await Promise.all([
           this.aggregates.load(submissionsStreamId(userId), learnerSubmissions),
           this.questions.ids(product),
           this.trackOf(userId, product),
+          this.blockchainOf(userId, product),
         ]);
         return decideGenerateCertificate(command, {
           certificates,
           outcomes: outcomesOf(submissions.state, product),
           publishedQuestionIds,
           track,
+          blockchain,
         });
       },
       command.context,
@@ -66,6 +70,19 @@ export class GenerateCertificateHandler implements ICommandHandler<
     return held
       ? { appended: { position: held.position, idempotent: true }, certificateId: held.certificateId }
       : { appended, certificateId: command.request.certificateId };
+  }
+
+  /** Blockchain's practice and course assessment questions answered right, from the learner's practice stream. */
+  private async blockchainOf(userId: string, product: ProblemProductId) {
+    if (product !== 'blockchainexpert') return undefined;
+    const [answered, published] = await Promise.all([
+      this.aggregates.load(practiceStreamId(product, userId), answeredRightAggregate),
+      this.questions.choiceIds(product),
+    ]);
+    return {
+      practice: answeredRightCounts(answered.state, published.practice),
+      assessment: answeredRightCounts(answered.state, published.assessment),
+    };
   }
 
   /** A design track's design questions marked completed and best quiz score, from the learner's streams. */

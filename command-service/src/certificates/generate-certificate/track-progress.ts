@@ -19,3 +19,12 @@ export const bestQuizScoreAggregate = (quizId: string): Aggregate<number> => ({
       ? Math.max(best, event.data.score.percent)
       : best,
 });
+
+/** The questions a learner has answered right at least once, from their practice stream (ChoiceQuestionAnswered). */
+export const answeredRightAggregate: Aggregate<ReadonlySet<string>> = {
+  initialState: () => new Set<string>(),
+  evolve: (right, event) =>
+    event.type === 'ChoiceQuestionAnswered' && event.data.correct && !right.has(event.data.questionId)
+      ? new Set([...right, event.data.questionId])
+      : right,
+};

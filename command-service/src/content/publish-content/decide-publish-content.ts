@@ -7,6 +7,7 @@ export type ContentItem = {
     | 'LessonPublished'
     | 'QuizQuestionPublished'
     | 'PracticeQuestionPublished'
+    | 'AssessmentQuestionPublished'
     | 'DesignQuestionPublished'
     | 'GlossaryTermPublished'
     | 'SolidityQuestionPublished'

@@ -68,10 +68,42 @@ describe('practise one quiz question', () => {
     expect([given('3'), given(' Three '), given('four')]).toEqual([true, true, false]);
   });
 
+  it('judges a course assessment question among the quiz and practice questions, by its id', () => {
+    const assessment: QuizQuestionContent = {
+      slug: 'delegatecall-writes-caller',
+      order: 4,
+      topic: 'The EVM',
+      kind: 'fitb',
+      prompt: 'Code run through DELEGATECALL writes to the storage of the ____ contract.',
+      answers: ['calling', 'caller'],
+      explanation:
+        'DELEGATECALL runs the target code in the context of the caller: its storage, balance and msg.sender.',
+    };
+    const given = (answer: string) =>
+      decideSubmitChoice(
+        request({ product: 'blockchainexpert', kind: 'fitb', questionId: assessment.slug, answer }),
+        [mcq, fitb, assessment],
+      );
+    expect(given('Caller').events).toEqual([
+      {
+        type: 'ChoiceQuestionAnswered',
+        data: {
+          userId: learner,
+          product: 'blockchainexpert',
+          questionId: assessment.slug,
+          kind: 'fitb',
+          answer: 'Caller',
+          correct: true,
+        },
+      },
+    ]);
+    expect(given('called').correct).toBe(false);
+  });
+
   it('refuses a question the quiz does not have, the other kind of call, and a choice that is not offered', () => {
     expect(refusal(() => decideSubmitChoice(request({ questionId: 'nope' }), [mcq]))).toEqual([
       'NOT_FOUND',
-      'systemsexpert has no quiz or practice question "nope".',
+      'systemsexpert has no quiz, practice or assessment question "nope".',
     ]);
     expect(refusal(() => decideSubmitChoice(request({ kind: 'fitb' }), [mcq]))[0]).toBe('VALIDATION_FAILED');
     expect(refusal(() => decideSubmitChoice(request({ answer: '3' }), [mcq]))).toEqual([

@@ -3,7 +3,7 @@ import type { NewEvent } from '@app/server-kit';
 import type { SubmitChoice } from './submit-choice.command';
 
 /**
- * Practice of one quiz question or lesson practice question: judged against the published question,
+ * Practice of one quiz question, lesson practice question or course assessment question: judged against the published question,
  * never against anything the browser holds. A question the product does not have is NOT_FOUND; an mcq answered through the
  * fitb call (or the other way round), or a choice that is not one of the question's, is refused.
  * Practice has no invariant across answers: every judged answer is appended.
@@ -16,7 +16,7 @@ export function decideSubmitChoice(
   if (!question)
     throw new DomainError(
       'NOT_FOUND',
-      `${request.product} has no quiz or practice question "${request.questionId}".`,
+      `${request.product} has no quiz, practice or assessment question "${request.questionId}".`,
     );
   if (question.kind !== request.kind)
     throw invalidField(

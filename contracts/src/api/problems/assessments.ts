@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandAckSchema, defineCall, ownerOfPathProduct } from '../define';
-import { built, planned } from '../build-state';
+import { built } from '../build-state';
 import type { Access } from '../define';
 import { post } from '../call-path';
 import {
@@ -11,7 +11,7 @@ import {
   timestampSchema,
 } from '../common';
 import { codingLanguages, difficulties } from '../../constants';
-import { contentItemSchema, contentListSchema } from './shared-schemas';
+import { contentItemSchema } from './shared-schemas';
 
 /*
  * Spec 7, Assessments (algorithms, under /api/problems/v1/assessments/), and the per-course assessment
@@ -132,13 +132,40 @@ export const getAssessmentDetails = defineCall({
   }),
 });
 
+/**
+ * One question of a course's assessment as assessments/get answers it: its prompt and (an mcq) its
+ * choices; its right answer and explanation only once the learner has answered it right.
+ */
+export const courseAssessmentQuestionSchema = z.object({
+  id: idSchema,
+  /** Its place in the assessment, from 1 (the page's `questionNumber`). */
+  number: z.number().int().min(1),
+  kind: z.enum(['mcq', 'fitb']),
+  topic: z.string(),
+  prompt: z.string(),
+  choices: z.array(z.string()).optional(),
+  /** When the learner first answered it right; null while they have not. */
+  answeredRightAt: timestampSchema.nullable(),
+  /** The right choice (mcq) or the accepted answers (fitb), once answered right. */
+  answer: z.number().int().nonnegative().optional(),
+  answers: z.array(z.string()).optional(),
+  explanation: z.string().optional(),
+});
+export type CourseAssessmentQuestion = z.infer<typeof courseAssessmentQuestionSchema>;
+
 export const getProductAssessments = defineCall({
   route: post('getProductAssessments', '/api/problems/v1/{product}/assessments/get'),
-  state: planned('tracks'),
+  state: built,
   kind: 'query',
   access: ownerOfPathProduct,
   params: problemProductParams,
-  summary: "Assessment questions of one course section (blockchain's per-course assessments).",
+  summary:
+    "The assessment of one course (`sectionName` is the course's section, e.g. solidity-fundamentals): its questions in order, never an answer the learner has not found, and how many they answered right (404 NOT_FOUND for a course with no assessment).",
   request: z.object({ sectionName: z.string().trim().min(1).max(200) }),
-  response: contentListSchema,
+  response: z.object({
+    sectionName: z.string(),
+    items: z.array(courseAssessmentQuestionSchema),
+    numQuestionsCompleted: z.number().int().nonnegative(),
+    numQuestionsRequired: z.number().int().nonnegative(),
+  }),
 });

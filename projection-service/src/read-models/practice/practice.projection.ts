@@ -1,15 +1,20 @@
 import { defineProjection } from '../../runtime/projection';
 
 /**
- * Practice: the lessons' practice questions (latest version of each; an older version never overwrites a
- * newer one) and, per learner, the questions answered right at least once with the time of the first
- * right answer (a later answer, right or wrong, changes nothing). An account wipe deletes the learner's
- * rows.
+ * Practice: the lessons' practice questions and the courses' assessment questions (latest version of
+ * each; an older version never overwrites a newer one) and, per learner, the questions answered right
+ * at least once with the time of the first right answer (a later answer, right or wrong, changes
+ * nothing). An account wipe deletes the learner's rows.
  */
 export const practiceProjection = defineProjection({
   name: 'practice',
-  eventTypes: ['PracticeQuestionPublished', 'ChoiceQuestionAnswered', 'AccountWiped'],
-  tables: ['rm_practice_questions', 'rm_practice_correct'],
+  eventTypes: [
+    'PracticeQuestionPublished',
+    'AssessmentQuestionPublished',
+    'ChoiceQuestionAnswered',
+    'AccountWiped',
+  ],
+  tables: ['rm_practice_questions', 'rm_course_assessment_questions', 'rm_practice_correct'],
   async apply(events, tx) {
     for (const event of events) {
       switch (event.type) {
@@ -29,6 +34,28 @@ export const practiceProjection = defineProjection({
               version,
               course,
               lessonId,
+              question.order,
+              JSON.stringify(question),
+              event.metadata.occurredAt,
+            ],
+          );
+          break;
+        }
+        case 'AssessmentQuestionPublished': {
+          const { product, questionId, version, course, question } = event.data;
+          await tx.query(
+            `INSERT INTO rm_course_assessment_questions AS q
+               (product, question_id, version, course, position, question, published_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)
+             ON CONFLICT (product, question_id) DO UPDATE SET
+               version = EXCLUDED.version, course = EXCLUDED.course, position = EXCLUDED.position,
+               question = EXCLUDED.question, published_at = EXCLUDED.published_at
+             WHERE EXCLUDED.version > q.version`,
+            [
+              product,
+              questionId,
+              version,
+              course,
               question.order,
               JSON.stringify(question),
               event.metadata.occurredAt,

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import {
   DEFAULT_CERTIFICATE_VERSION,
+  blockchainUnlocks,
   type UnlockProductId,
   type UnlockProgress,
   DESIGN_COMPLETED_SECTION,
@@ -56,24 +57,8 @@ export async function readUnlocks(
   );
   const base = { latestCertVersion: DEFAULT_CERTIFICATE_VERSION, ...streak };
   if (hasTrackCertificate(product)) return { ...base, ...(await readTrackUnlocks(db, userId, product)) };
-  if (product === 'blockchainexpert') {
-    // Practice questions answered right (the practice read model) among those published; the course
-    // assessments and the certificate come with the blockchain assessments.
-    const practice = await db.query<{ completed: number; required: number }>(
-      `SELECT (SELECT count(*)::int FROM rm_practice_correct c
-                 JOIN rm_practice_questions q ON q.product = c.product AND q.question_id = c.question_id
-                WHERE c.user_id = $1 AND c.product = $2) AS completed,
-              (SELECT count(*)::int FROM rm_practice_questions WHERE product = $2) AS required`,
-      [userId, product],
-    );
-    return {
-      ...base,
-      ...unlockFlags({ numQuestionsCompleted: 0, numQuestionsRequired: 0 }),
-      ...zeroCounts(product),
-      numPracticeQuestionsCompleted: practice.rows[0].completed,
-      numPracticeQuestionsRequired: practice.rows[0].required,
-    };
-  }
+  if (product === 'blockchainexpert')
+    return { ...base, ...(await readBlockchainUnlocks(db, userId, product)) };
   if (!QUESTION_PRODUCTS.includes(product)) {
     return {
       ...base,
@@ -129,5 +114,37 @@ async function readTrackUnlocks(db: Pool | PoolClient, userId: string, product: 
     coding: { numQuestionsCompleted: row.coding_completed, numQuestionsRequired: row.coding_required },
     design: { numQuestionsCompleted: row.design_completed, numQuestionsRequired: row.design_required },
     quizScore: row.quiz_score ?? 0,
+  });
+}
+
+/**
+ * Blockchain: the lessons' practice questions and the courses' assessment questions answered right
+ * (the practice read model) among those published, under the contracts' blockchainUnlocks rule, which
+ * the certificate's command decides with too.
+ */
+async function readBlockchainUnlocks(db: Pool | PoolClient, userId: string, product: UnlockProductId) {
+  const { rows } = await db.query<{
+    practice_completed: number;
+    practice_required: number;
+    assessment_completed: number;
+    assessment_required: number;
+  }>(
+    `SELECT (SELECT count(*)::int FROM rm_practice_correct c
+               JOIN rm_practice_questions q ON q.product = c.product AND q.question_id = c.question_id
+              WHERE c.user_id = $1 AND c.product = $2) AS practice_completed,
+            (SELECT count(*)::int FROM rm_practice_questions WHERE product = $2) AS practice_required,
+            (SELECT count(*)::int FROM rm_practice_correct c
+               JOIN rm_course_assessment_questions q ON q.product = c.product AND q.question_id = c.question_id
+              WHERE c.user_id = $1 AND c.product = $2) AS assessment_completed,
+            (SELECT count(*)::int FROM rm_course_assessment_questions WHERE product = $2) AS assessment_required`,
+    [userId, product],
+  );
+  const row = rows[0];
+  return blockchainUnlocks({
+    practice: { numQuestionsCompleted: row.practice_completed, numQuestionsRequired: row.practice_required },
+    assessment: {
+      numQuestionsCompleted: row.assessment_completed,
+      numQuestionsRequired: row.assessment_required,
+    },
   });
 }

@@ -25,9 +25,14 @@ export const quizzesApi = api.injectEndpoints({
       invalidatesTags: ['Quizzes', 'Unlocks', 'Certificates'],
     }),
     getQuizUnlocks: contractQuery(build, getUnlocksRoute, { providesTags: ['Unlocks'] }),
-    // Practice of one question: judged on the server, it changes neither the quiz nor the unlocks.
-    submitMcq: contractMutation(build, createMcqSubmission),
-    submitFitb: contractMutation(build, createFitbSubmission),
+    // Practice of one question (quiz, lesson practice or course assessment): judged on the server, it
+    // never changes the quiz; a first right answer moves the unlock counts and the course assessment.
+    submitMcq: contractMutation(build, createMcqSubmission, {
+      invalidatesTags: ['Unlocks', 'CourseAssessments'],
+    }),
+    submitFitb: contractMutation(build, createFitbSubmission, {
+      invalidatesTags: ['Unlocks', 'CourseAssessments'],
+    }),
   }),
 });
 

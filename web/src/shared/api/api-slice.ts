@@ -258,6 +258,7 @@ export const apiTagTypes = [
   'SolutionComments',
   'Quizzes',
   'Assessments',
+  'CourseAssessments',
 ] as const;
 export type ApiTagType = (typeof apiTagTypes)[number];
 

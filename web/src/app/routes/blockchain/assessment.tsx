@@ -1,14 +1,16 @@
 import { useParams } from 'react-router-dom';
-import { QuestionPage } from '@/features/catalog/components/question-page';
+import { CourseAssessmentPage } from '@/features/quizzes/components/course-assessment-page';
 
+/** `/blockchain/:courseName/assessment/:questionNumber` (spec 2): one question of a course's assessment. */
 export function Component() {
   const { courseName = '', questionNumber = '' } = useParams();
   return (
-    <QuestionPage
-      productId="blockchainexpert"
-      sectionId={courseName}
-      questionId={`assessment question ${questionNumber}`}
-      variant="assessment"
+    <CourseAssessmentPage
+      product="blockchainexpert"
+      course={courseName}
+      questionNumber={Number(questionNumber)}
+      coursePath={`/blockchain/${courseName}`}
+      indexPath="/blockchain/index"
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProblemProductId, ProductId } from '@app/contracts';
 import { useGetUserDataQuery, useSetUserDataMutation } from '@/shared/api/problems-api';
@@ -24,6 +24,8 @@ type LessonPageProps = {
   /** The route of the course: `${basePath}/${lessonId}` opens a lesson. */
   basePath: string;
   lessonId?: string;
+  /** Shown under the outline (a course's assessment). */
+  aside?: ReactNode;
 };
 
 /**
@@ -39,6 +41,7 @@ export function LessonPage({
   lead,
   basePath,
   lessonId,
+  aside,
 }: LessonPageProps) {
   const signedIn = useIsSignedInHere();
   const owner = products[pageProduct ?? product];
@@ -137,6 +140,7 @@ export function LessonPage({
               </li>
             ))}
           </ol>
+          {aside}
         </nav>
         {lesson ? (
           <article className="lesson-article" aria-label={lesson.title}>
