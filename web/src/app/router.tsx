@@ -134,7 +134,6 @@ const frontend: RouteObject[] = [
   {
     path: 'frontend/coding-questions/:questionId',
     lazy: () => import('./routes/frontend/coding-question'),
-    handle: workspace,
   },
   { path: 'frontend/:courseId/:lessonId?', lazy: () => import('./routes/frontend/course') },
 ];

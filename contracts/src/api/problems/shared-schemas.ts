@@ -75,3 +75,20 @@ export const solidityQuestionFieldsSchema = z.object({
   support: z.string().nullable(),
 });
 export type SolidityQuestionFields = z.infer<typeof solidityQuestionFieldsSchema>;
+
+const pageFilesSchema = z.object({ html: z.string(), css: z.string(), js: z.string() });
+
+/**
+ * What coding-questions/get adds for a frontend question (`judge: 'mocha' | 'screenshot'`): the page's
+ * starter and reference files, a mocha question's tests, a screenshot question's viewport and tolerance.
+ */
+export const frontendQuestionFieldsSchema = z.object({
+  judge: z.enum(['mocha', 'screenshot']),
+  walkthrough: z.string(),
+  starterFiles: pageFilesSchema,
+  solutionFiles: pageFilesSchema,
+  testsSource: z.string().nullable(),
+  viewport: z.object({ width: z.number(), height: z.number() }).loose().optional(),
+  tolerance: z.object({ threshold: z.number(), maxDiffRatio: z.number() }).optional(),
+});
+export type FrontendQuestionFields = z.infer<typeof frontendQuestionFieldsSchema>;

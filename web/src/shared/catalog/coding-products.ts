@@ -1,4 +1,4 @@
-import type { ProblemProductId } from '@app/contracts';
+import type { ProblemProductId, SortMethod } from '@app/contracts';
 import { productIndex } from './product-index';
 
 /**
@@ -6,11 +6,16 @@ import { productIndex } from './product-index';
  * and the name a locked question points to. The workspace and the question list take one of these.
  */
 export type CodingProduct = {
-  product: Extract<ProblemProductId, 'algoexpert' | 'mlexpert' | 'infraexpert' | 'blockchainexpert'>;
+  product: Extract<
+    ProblemProductId,
+    'algoexpert' | 'mlexpert' | 'infraexpert' | 'blockchainexpert' | 'frontendexpert'
+  >;
   name: string;
   productPath: string;
   listPath: string;
   questionPath(questionId: string): string;
+  /** The list's order until the learner picks one (spec 3: by category for the frontend and infrastructure). */
+  defaultSort?: SortMethod;
 };
 
 export const codingProducts: Record<CodingProduct['product'], CodingProduct> = {
@@ -34,6 +39,16 @@ export const codingProducts: Record<CodingProduct['product'], CodingProduct> = {
     productPath: productIndex.infraexpert.productPath,
     listPath: '/infrastructure/coding-questions',
     questionPath: (questionId) => `/infrastructure/coding-questions/${questionId}`,
+    defaultSort: 'category',
+  },
+  // Pages judged in Chromium: the list is the shared one; a question opens in the frontend workspace.
+  frontendexpert: {
+    product: 'frontendexpert',
+    name: productIndex.frontendexpert.name,
+    productPath: productIndex.frontendexpert.productPath,
+    listPath: '/frontend/coding-questions',
+    questionPath: (questionId) => `/frontend/coding-questions/${questionId}`,
+    defaultSort: 'category',
   },
   // Solidity: the list is the shared one; a question opens in the Solidity workspace.
   blockchainexpert: {

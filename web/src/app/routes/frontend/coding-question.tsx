@@ -1,14 +1,8 @@
 import { useParams } from 'react-router-dom';
-import { QuestionPage } from '@/features/catalog/components/question-page';
+import { FrontendQuestionPage } from '@/features/workspace/components/frontend-workspace';
 
+/** A frontend coding question: the page's files, a live preview, and judging in Chromium on the server. */
 export function Component() {
   const { questionId = '' } = useParams();
-  return (
-    <QuestionPage
-      productId="frontendexpert"
-      sectionId="coding-questions"
-      questionId={questionId}
-      variant="coding"
-    />
-  );
+  return <FrontendQuestionPage questionId={questionId} />;
 }

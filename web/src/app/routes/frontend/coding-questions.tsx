@@ -1,5 +1,7 @@
-import { SectionPage } from '@/features/catalog/components/section-page';
+import { QuestionList } from '@/features/algorithms/components/question-list';
+import { codingProducts } from '@/shared/catalog/coding-products';
 
+/** FrontendExpert's coding questions: the shared list over the frontendexpert product, by category. */
 export function Component() {
-  return <SectionPage productId="frontendexpert" sectionId="coding-questions" />;
+  return <QuestionList product={codingProducts.frontendexpert} />;
 }

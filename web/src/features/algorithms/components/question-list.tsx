@@ -102,7 +102,7 @@ export function QuestionList({ summary, product = codingProducts.algoexpert }: Q
     () => withDefaultFilters({ ...saved?.questionsFilters, ...local.questionsFilters }),
     [saved?.questionsFilters, local.questionsFilters],
   );
-  const sortMethod = local.sortMethod ?? saved?.sortMethod ?? 'difficulty';
+  const sortMethod = local.sortMethod ?? saved?.sortMethod ?? product.defaultSort ?? 'difficulty';
   const order = local.orderedQuestions ?? saved?.orderedQuestions ?? noOrder;
 
   const submissionList = submissions.data?.submissions;

@@ -18,8 +18,8 @@ import './code-editor.css';
 export type CodeEditorProps = {
   /** Model path, e.g. `questionName/solution-1/javascript`: one Monaco model (and undo history) per path. */
   path: string;
-  /** A coding language, or Solidity (the blockchain track's contracts). */
-  language: CodingLanguage | 'solidity';
+  /** A coding language, Solidity (the blockchain track's contracts), or a page's HTML or CSS (frontend). */
+  language: CodingLanguage | 'solidity' | 'html' | 'css';
   /**
    * Initial text for a path the editor has not seen yet; later changes of `value` for the same path replace
    * the text only when they differ from the model (e.g. a reset / fresh practice).

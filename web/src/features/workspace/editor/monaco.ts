@@ -4,7 +4,7 @@ import * as monaco from 'monaco-editor/esm/vs/editor/editor.api.js';
 import { errorHandler } from 'monaco-editor/esm/vs/base/common/errors.js';
 // The editor's own features (find, folding, suggestions, bracket matching...) without every language.
 import 'monaco-editor/esm/vs/editor/edcore.main.js';
-// Colouring for the nine coding languages and Solidity only; each tokenizer is fetched when a model first uses it.
+// Colouring for the nine coding languages, Solidity, HTML and CSS only; each tokenizer is fetched when a model first uses it.
 import 'monaco-editor/esm/vs/basic-languages/cpp/cpp.contribution.js';
 import 'monaco-editor/esm/vs/basic-languages/csharp/csharp.contribution.js';
 import 'monaco-editor/esm/vs/basic-languages/go/go.contribution.js';
@@ -12,8 +12,10 @@ import 'monaco-editor/esm/vs/basic-languages/java/java.contribution.js';
 import 'monaco-editor/esm/vs/basic-languages/javascript/javascript.contribution.js';
 import 'monaco-editor/esm/vs/basic-languages/kotlin/kotlin.contribution.js';
 import 'monaco-editor/esm/vs/basic-languages/python/python.contribution.js';
-// Solidity, for the blockchain track's contracts.
+// Solidity (the blockchain track's contracts), HTML and CSS (the frontend's pages).
 import 'monaco-editor/esm/vs/basic-languages/solidity/solidity.contribution.js';
+import 'monaco-editor/esm/vs/basic-languages/html/html.contribution.js';
+import 'monaco-editor/esm/vs/basic-languages/css/css.contribution.js';
 import 'monaco-editor/esm/vs/basic-languages/swift/swift.contribution.js';
 import 'monaco-editor/esm/vs/basic-languages/typescript/typescript.contribution.js';
 // Completions, hovers and syntax errors for JavaScript and TypeScript (its worker starts with such a model).
