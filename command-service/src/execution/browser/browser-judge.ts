@@ -565,10 +565,15 @@ function mochaTests(
     tests.push({
       title: stuck,
       passed: false,
-      error: {
-        type: 'TIMEOUT',
-        reason: `This test did not finish within ${testTimeoutMs / 1000} s and the page stopped responding (an endless loop?); the browser was stopped.`,
-      },
+      error: page.navigatedAway
+        ? {
+            type: 'NAVIGATION',
+            reason: 'The page navigated away during this test; the judge allows no navigation.',
+          }
+        : {
+            type: 'TIMEOUT',
+            reason: `This test did not finish within ${testTimeoutMs / 1000} s and the page stopped responding (an endless loop?); the browser was stopped.`,
+          },
     });
   }
   const interrupted = !page.done || result?.error;

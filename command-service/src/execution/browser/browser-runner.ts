@@ -152,18 +152,19 @@ const BOOTSTRAP = '(' + function () {
   window.addEventListener('unhandledrejection', (event) => post('pageError', 'Unhandled rejection: ' + (event.reason && event.reason.message || event.reason)));
 }.toString() + ')()';
 
-// The built-ins the tests see as they were before the page ran (parameters of the tests' function: a page's
-// own 'class Map' or 'window.Set = ...' does not reach the tests), and whose prototypes the harness freezes.
+// The language's built-ins, whose objects the harness freezes with everything they reach (and the DOM's).
 const LANGUAGE_GLOBALS = ['Object', 'Function', 'Array', 'Number', 'Boolean', 'String', 'Symbol', 'BigInt', 'Date',
   'Promise', 'RegExp', 'Error', 'AggregateError', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError',
   'TypeError', 'URIError', 'JSON', 'Math', 'Reflect', 'Proxy', 'Map', 'Set', 'WeakMap', 'WeakSet', 'WeakRef',
   'FinalizationRegistry', 'ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'Atomics', 'Intl', 'Iterator',
   'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',
   'Float16Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array'];
-const TEST_GLOBALS = LANGUAGE_GLOBALS.concat(['Event', 'CustomEvent', 'KeyboardEvent', 'MouseEvent', 'FocusEvent',
-  'InputEvent', 'PointerEvent', 'UIEvent', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval',
-  'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'structuredClone', 'parseInt', 'parseFloat',
-  'isNaN', 'isFinite']);
+// Globals mocha, chai and the tests see as they were before the page ran: these, and every capitalised one
+// (constructors, interfaces, namespaces). A page's 'class Map', 'window.Set = ...' or 'setTimeout = ...'
+// stays the page's own.
+const PRISTINE_GLOBALS = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask',
+  'requestAnimationFrame', 'cancelAnimationFrame', 'structuredClone', 'parseInt', 'parseFloat', 'isNaN', 'isFinite',
+  'encodeURIComponent', 'decodeURIComponent', 'encodeURI', 'decodeURI', 'escape', 'unescape', 'console'];
 
 // The mocha harness: runs in the page's main world before any script of the page (every frame gets it; it acts
 // in the top frame only). Everything it uses is captured here, before the page can touch anything.
@@ -214,15 +215,34 @@ function HARNESS(config, loadMocha, loadChai) {
     }
   };
 
-  // mocha sees a scope of its own for its globals (describe, it, onerror, mocha...): window gets none of them.
+  // The globals as they are now, before the page: mocha, chai and the tests run inside 'with' scopes that answer
+  // these names, so none of them reaches what the page puts on window.
+  const NativeMap = Map;
+  const NativeProxy = Proxy;
+  const bind = Function.prototype.bind;
+  const unscopables = Symbol.unscopables;
+  const snapshot = new NativeMap();
+  for (const name of ownKeys(window)) {
+    if (typeof name !== 'string' || (!/^[A-Z]/.test(name) && config.pristineGlobals.indexOf(name) < 0)) continue;
+    const found = propertyOf(window, name);
+    // A window function called by name inside 'with' gets the scope as its this: bind it to window.
+    if (found && 'value' in found) snapshot.set(name, /^[a-z]/.test(name) && typeof found.value === 'function' ? apply(bind, found.value, [window]) : found.value);
+  }
+  const pristineScope = (extra) => new NativeProxy({ __proto__: null }, {
+    has: (target, key) => typeof key === 'string' && (key in extra || snapshot.has(key)),
+    get: (target, key) => (key === unscopables || typeof key !== 'string' ? undefined : key in extra ? extra[key] : snapshot.get(key)),
+  });
+
+  // mocha's global object is one of its own (describe, it, onerror, mocha...): window gets none of them.
   const store = { __proto__: null, location: { search: '' }, document: undefined };
-  const scope = new Proxy(store, {
-    get: (target, key) => (key in target ? target[key] : window[key]),
-    has: (target, key) => key in target || key in window,
+  const mochaGlobal = new NativeProxy(store, {
+    get: (target, key) => (key in target ? target[key] : snapshot.has(key) ? snapshot.get(key) : window[key]),
+    has: (target, key) => key in target || snapshot.has(key) || key in window,
     set: (target, key, value) => { target[key] = value; return true; },
   });
-  apply(loadMocha, scope, [scope, scope, scope, scope]);
-  const chai = loadChai();
+  const mochaNames = { __proto__: null, globalThis: mochaGlobal, global: mochaGlobal, self: mochaGlobal, window: mochaGlobal };
+  apply(loadMocha, mochaGlobal, [pristineScope(mochaNames)]);
+  const chai = loadChai(pristineScope({ __proto__: null }));
   const mocha = store.mocha;
 
   // Uncaught errors: the page's error list, and mocha's handler (it fails the running test). Registered first,
@@ -285,15 +305,6 @@ function HARNESS(config, loadMocha, loadChai) {
     return wrapped;
   };
   const wrapHook = (original) => (title, fn) => (typeof title === 'function' ? original(guard(title)) : original(title, guard(fn)));
-  const globalNames = [];
-  const globalValues = [];
-  for (const name of config.testGlobals) {
-    const found = propertyOf(window, name);
-    if (found && 'value' in found) {
-      globalNames.push(name);
-      globalValues.push(found.value);
-    }
-  }
 
   // Freeze the built-ins (the language's and the DOM's constructors, prototypes and what they reach), so the
   // page cannot change what mocha, chai or the tests call. A writable property (a method, mostly) becomes a
@@ -301,7 +312,6 @@ function HARNESS(config, loadMocha, loadChai) {
   // 'error.message = ...' keep working on the page's own objects (the "override mistake" of frozen prototypes).
   // Built-ins a test replaces for a while (replaceBuiltin: 'do not call querySelector' questions), by owner.
   // Only the tests hold replaceBuiltin; mocha restores everything when each test ends.
-  const NativeMap = Map;
   const replacements = new NativeMap();
   const tamed = new NativeWeakSet();
   const slots = new NativeWeakSet();
@@ -403,7 +413,9 @@ function HARNESS(config, loadMocha, loadChai) {
   let defineTests = null;
   let testsError = null;
   try {
-    defineTests = apply(NativeFunction, undefined, harnessNames.concat(globalNames, ['"use strict";\n' + config.tests + '\n;']));
+    // Strict, so that a function of the page called by a test sees no caller (fn.caller is null).
+    const source = 'with (scope) { return function (' + harnessNames.join(', ') + ') {\n"use strict";\n' + config.tests + '\n}; }';
+    defineTests = apply(apply(NativeFunction, undefined, ['scope', source]), undefined, [pristineScope({ __proto__: null })]);
   } catch (error) {
     testsError = clip(error && error.message || error);
   }
@@ -411,7 +423,7 @@ function HARNESS(config, loadMocha, loadChai) {
   const run = () => {
     if (testsError !== null) return post({ type: 'testsLoadError', message: testsError });
     try {
-      apply(defineTests, undefined, harnessValues.concat(globalValues));
+      apply(defineTests, undefined, harnessValues);
     } catch (error) {
       return post({ type: 'testsLoadError', message: clip(error && error.message || error) });
     }
@@ -495,14 +507,19 @@ async function openPage(spec) {
         }).catch(() => undefined);
         return;
       }
-      if (mainDocument && documents > 0) page.navigatedAway = true;
-      else if (page.blocked.length < 20 && path !== 'favicon.ico') page.blocked.push(clip(url).slice(0, 300));
+      if (mainDocument && documents > 0) {
+        page.navigatedAway = true;
+        closed(new Error('navigated away'));
+      } else if (page.blocked.length < 20 && path !== 'favicon.ico') page.blocked.push(clip(url).slice(0, 300));
       s('Fetch.failRequest', { requestId: params.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
     } else if (method === 'Page.loadEventFired') {
       loaded();
     } else if (method === 'Page.frameNavigated') {
       const own = params.frame.url.startsWith(base + 'index.html');
-      if (params.frame.id === mainFrame && documents > 0 && !own) page.navigatedAway = true;
+      if (params.frame.id === mainFrame && documents > 0 && !own) {
+        page.navigatedAway = true;
+        closed(new Error('navigated away'));
+      }
     } else if (method === 'Runtime.consoleAPICalled') {
       // The page's prints, by the test running when they came (null: while loading); 64 KiB in all.
       if (logBytes > 65536) return;
@@ -578,11 +595,11 @@ function harnessSource(spec, binding, nonce) {
     tests: job.assets.tests,
     testTimeoutMs: spec.testTimeoutMs,
     languageGlobals: LANGUAGE_GLOBALS,
-    testGlobals: TEST_GLOBALS,
+    pristineGlobals: PRISTINE_GLOBALS,
   };
   return '(' + HARNESS.toString() + ')(' + JSON.stringify(config) +
-    ',\nfunction (globalThis, global, self, window) {\n' + job.assets.mocha + '\n}' +
-    ',\nfunction () {\n' + job.assets.chai + '\n});';
+    ',\nfunction (scope) { with (scope) {\n' + job.assets.mocha + '\n} }' +
+    ',\nfunction (scope) { with (scope) { return (function () {\n' + job.assets.chai + '\n})(); } });';
 }
 
 // The harness runs the tests by itself after the page's load event; the runner only listens to its signed
