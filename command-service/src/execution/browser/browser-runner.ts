@@ -312,32 +312,39 @@ function HARNESS(config, loadMocha, loadChai) {
   // 'error.message = ...' keep working on the page's own objects (the "override mistake" of frozen prototypes).
   // Built-ins a test replaces for a while (replaceBuiltin: 'do not call querySelector' questions), by owner.
   // Only the tests hold replaceBuiltin; mocha restores everything when each test ends.
+  // The getters below run on every use of a built-in: they call captured functions only (a method looked up
+  // here would go through these getters again).
+  const mapGet = NativeMap.prototype.get;
+  const mapHas = NativeMap.prototype.has;
+  const mapSet = NativeMap.prototype.set;
+  const mapDelete = NativeMap.prototype.delete;
+  const mapClear = NativeMap.prototype.clear;
   const replacements = new NativeMap();
   const tamed = new NativeWeakSet();
   const slots = new NativeWeakSet();
   let replacing = 0;
   const replaced = (object, key, value) => {
-    const own = replacements.get(object);
-    return own !== undefined && own.has(key) ? own.get(key) : value;
+    const own = apply(mapGet, replacements, [object]);
+    return own !== undefined && apply(mapHas, own, [key]) ? apply(mapGet, own, [key]) : value;
   };
   const restoreBuiltins = () => {
-    replacements.clear();
     replacing = 0;
+    apply(mapClear, replacements, []);
   };
   const replaceBuiltin = (owner, name, replacement) => {
     const property = owner !== null && (typeof owner === 'object' || typeof owner === 'function') ? propertyOf(owner, name) : undefined;
     if (!tamed.has(owner) || !property || !slots.has(property.get)) {
       throw new NativeTypeError('replaceBuiltin: ' + toText(name) + ' is not a method of a built-in object');
     }
-    let own = replacements.get(owner);
+    let own = apply(mapGet, replacements, [owner]);
     if (own === undefined) {
       own = new NativeMap();
-      replacements.set(owner, own);
+      apply(mapSet, replacements, [owner, own]);
     }
-    own.set(name, replacement);
-    replacing++;
+    if (!apply(mapHas, own, [name])) replacing++;
+    apply(mapSet, own, [name, replacement]);
     return () => {
-      if (own.delete(name)) replacing--;
+      if (apply(mapDelete, own, [name])) replacing--;
     };
   };
 
