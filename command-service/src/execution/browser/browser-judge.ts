@@ -577,8 +577,15 @@ function mochaTests(
     });
   }
   const interrupted = !page.done || result?.error;
+  // Every test mocha listed needs a result of its own: two tests of one title need two.
+  const reported = new Map<string, number>();
+  for (const test of tests) reported.set(test.title, (reported.get(test.title) ?? 0) + 1);
   for (const title of page.allTests ?? []) {
-    if (seen.has(title)) continue;
+    const left = reported.get(title) ?? 0;
+    if (left > 0) {
+      reported.set(title, left - 1);
+      continue;
+    }
     tests.push({
       title,
       passed: false,
