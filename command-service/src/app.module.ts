@@ -24,6 +24,8 @@ import { communityControllers, communityProviders } from './community/community.
 import { ExecutionEngine } from './execution/engine/execution-engine';
 import { RunCodeController } from './execution/run-code/run-code.controller';
 import { RunCodeHandler } from './execution/run-code/run-code.handler';
+import { RunReplController } from './execution/run-repl/run-repl.controller';
+import { RunReplHandler } from './execution/run-repl/run-repl.handler';
 import { FirstRuns } from './execution/first-run/first-runs';
 import { CreateSubmissionController } from './execution/submissions/create-submission/create-submission.controller';
 import { CreateSubmissionHandler } from './execution/submissions/create-submission/create-submission.handler';
@@ -103,6 +105,7 @@ export class AppModule implements OnApplicationShutdown {
         CreatePromoCodeController,
         ExpirePromoCodeController,
         RunCodeController,
+        RunReplController,
         CreateSubmissionController,
         ResetSubmissionsController,
         GenerateCertificateController,
@@ -151,6 +154,7 @@ export class AppModule implements OnApplicationShutdown {
         ...communityProviders,
         ExecutionEngine,
         RunCodeHandler,
+        RunReplHandler,
         FirstRuns,
         ContentPublisher,
         PublishContentHandler,
