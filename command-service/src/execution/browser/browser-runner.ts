@@ -421,8 +421,8 @@ function HARNESS(config, loadMocha, loadChai) {
   let testsError = null;
   try {
     // Strict, so that a function of the page called by a test sees no caller (fn.caller is null).
-    const source = 'with (scope) { return function (' + harnessNames.join(', ') + ') {\n"use strict";\n' + config.tests + '\n}; }';
-    defineTests = apply(apply(NativeFunction, undefined, ['scope', source]), undefined, [pristineScope({ __proto__: null })]);
+    const source = 'with (__judgeScope) { return function (' + harnessNames.join(', ') + ') {\n"use strict";\n' + config.tests + '\n}; }';
+    defineTests = apply(apply(NativeFunction, undefined, ['__judgeScope', source]), undefined, [pristineScope({ __proto__: null })]);
   } catch (error) {
     testsError = clip(error && error.message || error);
   }
@@ -605,8 +605,8 @@ function harnessSource(spec, binding, nonce) {
     pristineGlobals: PRISTINE_GLOBALS,
   };
   return '(' + HARNESS.toString() + ')(' + JSON.stringify(config) +
-    ',\nfunction (scope) { with (scope) {\n' + job.assets.mocha + '\n} }' +
-    ',\nfunction (scope) { with (scope) { return (function () {\n' + job.assets.chai + '\n})(); } });';
+    ',\nfunction (__judgeScope) { with (__judgeScope) {\n' + job.assets.mocha + '\n} }' +
+    ',\nfunction (__judgeScope) { with (__judgeScope) { return (function () {\n' + job.assets.chai + '\n})(); } });';
 }
 
 // The harness runs the tests by itself after the page's load event; the runner only listens to its signed

@@ -57,9 +57,12 @@ describe('getElementsByClassName', () => {
       [Document.prototype, 'getElementsByClassName'],
       [Document.prototype, 'querySelectorAll'],
     ];
-    // The judge freezes the built-ins; replaceBuiltin swaps one until restore() (or the test's end).
+    // The judge freezes the built-ins; replaceBuiltin swaps one until restore() (or the test's end). The
+    // calls are counted, so a solution that catches the error is still seen.
+    const called = [];
     const restore = banned.map(([owner, name]) =>
       replaceBuiltin(owner, name, () => {
+        called.push(name);
         throw new Error(name + ' is not allowed');
       }),
     );
@@ -69,6 +72,7 @@ describe('getElementsByClassName', () => {
     } finally {
       restore.forEach((undo) => undo());
     }
+    expect(called).to.deep.equal([]);
     expect(ids(result)).to.deep.equal(['s1', 'p1', 's2', 'p2']);
   });
 });
