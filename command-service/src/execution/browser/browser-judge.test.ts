@@ -401,6 +401,29 @@ describe('pages that try to fake a pass', () => {
     expect(judged.tests[2]).toMatchObject({ title: 'sum reads the page', passed: true });
   }, 60_000);
 
+  it('cannot settle a test that returns its value with a thenable of its own', async () => {
+    if (!judge) return;
+    const judged = await judge.judgeMocha({
+      // then() never calls the test's callback and answers a thenable that settles at once.
+      ...page('', 'function later() { return { then() { return { then(resolve) { resolve(); } }; } }; }'),
+      question: {
+        tests: `
+          it('checks the value', () => later().then((value) => expect(value).to.equal(2)));
+          it('still waits for real promises', async () => expect(await Promise.resolve(1)).to.equal(1));
+        `,
+      },
+    });
+    expect(judged.status).toBe('unitTestsFailed');
+    expect(judged.tests.map((test) => [test.title, test.passed, test.error?.reason ?? null])).toEqual([
+      [
+        'checks the value',
+        false,
+        'The test returned a thenable that is not a Promise; the judge waits only for promises.',
+      ],
+      ['still waits for real promises', true, null],
+    ]);
+  }, 60_000);
+
   it('cannot end the judgement early by closing the window', async () => {
     if (!judge) return;
     await judgeSum(`
