@@ -24,6 +24,8 @@ import { communityControllers, communityProviders } from './community/community.
 import { ExecutionEngine } from './execution/engine/execution-engine';
 import { RunCodeController } from './execution/run-code/run-code.controller';
 import { RunCodeHandler } from './execution/run-code/run-code.handler';
+import { RunReplController } from './execution/run-repl/run-repl.controller';
+import { RunReplHandler } from './execution/run-repl/run-repl.handler';
 import { FirstRuns } from './execution/first-run/first-runs';
 import { CreateSubmissionController } from './execution/submissions/create-submission/create-submission.controller';
 import { CreateSubmissionHandler } from './execution/submissions/create-submission/create-submission.handler';
@@ -112,6 +114,7 @@ export class AppModule implements OnApplicationShutdown {
         CreatePromoCodeController,
         ExpirePromoCodeController,
         RunCodeController,
+        RunReplController,
         CreateSubmissionController,
         CreateSoliditySubmissionController,
         CreateFrontendSubmissionController,
@@ -169,6 +172,7 @@ export class AppModule implements OnApplicationShutdown {
         ...communityProviders,
         ExecutionEngine,
         RunCodeHandler,
+        RunReplHandler,
         FirstRuns,
         ContentPublisher,
         PublishContentHandler,

@@ -282,6 +282,7 @@ const endpoints: Endpoint[] = [
     request: post(`${ALGO}/run_custom_input`, { ...PYTHON_RUN, input: '{"numbers": [1, 2], "target": 3}' }),
   },
   { id: 'createSubmission', request: post(`${ALGO}/submissions/create`, { ...PYTHON_RUN }) },
+  { id: 'runRepl', request: post(`${ALGO}/run-repl`, { language: 'python', code: 'print(6 * 7)\n' }) },
   { id: 'listSubmissions', request: post('/api/problems/v1/submissions/list', { product: 'algoexpert' }) },
   // Solidity (solidity.test.ts judges for real): a submission without code is refused after the access
   // check; no project is published here, so the list is empty and none is found.

@@ -273,3 +273,199 @@ describe('hostile pages', () => {
     expect(judged.response.RawOutput).toMatch(/navigat/i);
   }, 60_000);
 });
+
+/*
+ * Pages that try to fake their verdict. Each solves nothing (sum subtracts or answers 0) and tries another way
+ * to make the tests pass anyway; each must end unitTestsFailed, with sum's tests failed on their merits.
+ */
+describe('pages that try to fake a pass', () => {
+  const judgeSum = async (js: string) => {
+    const judged = await judge!.judgeMocha({
+      ...page('<p id="out"></p>', js),
+      question: { tests: sumTests },
+    });
+    expect(judged.status).toBe('unitTestsFailed');
+    expect(judged.tests.slice(0, 2).map((test) => [test.title, test.passed])).toEqual([
+      ['sum adds two numbers', false],
+      ['sum adds negative numbers', false],
+    ]);
+    return judged;
+  };
+  const printed = (judged: { tests: { output?: string }[] }) =>
+    judged.tests.map((test) => test.output ?? '').join('\n');
+
+  it('cannot replace chai: expect, assert and chai on window, or Object.prototype', async () => {
+    if (!judge) return;
+    const judged = await judgeSum(`
+      const always = () => new Proxy(function () {}, {
+        get: (target, key) => (key === 'then' ? undefined : always()),
+        apply: () => always(),
+      });
+      window.expect = always;
+      window.assert = always;
+      window.chai = { expect: always, assert: always, Assertion: function () {} };
+      var assert = always;
+      try { Object.defineProperty(Object.prototype, 'to', { get() { return this; } }); } catch (e) { console.log('to: ' + e.message); }
+      try { Object.prototype.equal = function () {}; } catch (e) { console.log('equal: ' + e.message); }
+      try { Object.is = () => true; } catch (e) { console.log('is: ' + e.message); }
+      function sum(a, b) { return a - b; }
+      document.getElementById('out').textContent = 'ready';
+    `);
+    expect(judged.tests[0].error?.reason).toBe('expected -1 to equal 5');
+    expect(judged.tests[2]).toMatchObject({ title: 'sum reads the page', passed: true });
+  }, 60_000);
+
+  it("cannot patch mocha's runner or the built-ins mocha and chai call, nor reach mocha up the stack", async () => {
+    if (!judge) return;
+    const judged = await judgeSum(`
+      window.mocha = { run(done) { done(); } };
+      window.Mocha = { Runner: { prototype: { fail() {}, emit() {} } } };
+      const attempts = [
+        () => { Function.prototype.call = function () {}; },
+        () => { Function.prototype.apply = function () {}; },
+        () => { Array.prototype.forEach = function () {}; },
+        () => { Object.keys = () => []; },
+        () => { Error.prototype.toString = () => 'passed'; },
+        () => { Error.prepareStackTrace = (error, frames) => { window.stolenFrames = frames; return ''; }; },
+        () => { Object.setPrototypeOf(Array.prototype, null); },
+        () => { Object.defineProperty(Promise.prototype, 'then', { value: (resolve) => resolve() }); },
+        () => { EventTarget.prototype.dispatchEvent = () => true; },
+        () => { document.getElementById = () => ({ textContent: 'ready' }); },
+      ];
+      for (const attempt of attempts) {
+        try { attempt(); } catch (e) { console.log('refused: ' + e.message); }
+      }
+      function sum(a, b) {
+        console.log('caller: ' + (sum.caller === null ? 'null' : typeof sum.caller));
+        new Error('probe').stack;
+        console.log('frames: ' + typeof window.stolenFrames);
+        return a - b;
+      }
+    `);
+    expect(judged.tests[0].error?.reason).toBe('expected -1 to equal 5');
+    // The page's own text was never set: the page cannot stand in for document either.
+    expect(judged.tests[2]).toMatchObject({ title: 'sum reads the page', passed: false });
+    expect(printed(judged)).toContain('caller: null');
+    expect(printed(judged)).toContain('frames: undefined');
+  }, 60_000);
+
+  it('cannot report results itself: no binding on window, forged reports ignored, console and globals unread', async () => {
+    if (!judge) return;
+    const judged = await judgeSum(`
+      const titles = ['sum adds two numbers', 'sum adds negative numbers', 'sum reads the page'];
+      const forge = (report) => {
+        report(JSON.stringify({ type: 'ready', allTests: titles }));
+        for (const title of titles) {
+          report(JSON.stringify({ type: 'start', title }));
+          report(JSON.stringify({ type: 'end', title, passed: true }));
+        }
+        report(JSON.stringify({ type: 'done' }));
+      };
+      const reporters = (scope) => Object.getOwnPropertyNames(scope)
+        .filter((name) => /^__|judge/i.test(name) && typeof scope[name] === 'function')
+        .map((name) => scope[name]);
+      console.log('window reporters: ' + reporters(window).length);
+      reporters(window).forEach(forge);
+      // A frame of its own has the judge's binding too (every frame does), but not the nonce.
+      const frame = document.createElement('iframe');
+      document.body.appendChild(frame);
+      reporters(frame.contentWindow).forEach(forge);
+      window.__results = { passes: 3, failures: 0 };
+      window.__judgeReport = () => {};
+      titles.forEach((title) => console.log('✓ ' + title));
+      window.dispatchEvent(new Event('load'));
+      function sum() { return 0; }
+    `);
+    expect(judged.tests[2]).toMatchObject({ title: 'sum reads the page', passed: false });
+    expect(judged.response.RawOutput).toMatch(/The page sent \d+ results of its own; the judge ignored them/);
+  }, 60_000);
+
+  it('cannot break the harness with getters, proxies and thrown values that throw', async () => {
+    if (!judge) return;
+    const judged = await judgeSum(`
+      const boom = () => { throw new Error('boom'); };
+      for (const key of ['message', 'then', 'stack', 'showDiff']) {
+        try { Object.defineProperty(Object.prototype, key, { get: boom }); } catch (e) { console.log(key + ': ' + e.message); }
+      }
+      for (const key of ['expect', 'describe', 'it', 'onerror', 'setTimeout']) {
+        try { Object.defineProperty(window, key, { get: boom, set: boom }); } catch (e) { console.log(key + ': ' + e.message); }
+      }
+      const poison = new Proxy({}, { get: boom, has: boom, getPrototypeOf: boom, ownKeys: boom, getOwnPropertyDescriptor: boom });
+      function sum(a, b) {
+        if (a === 2) throw poison;
+        return poison;
+      }
+      document.getElementById('out').textContent = 'ready';
+    `);
+    expect(judged.tests).toHaveLength(3);
+    expect(judged.tests[2]).toMatchObject({ title: 'sum reads the page', passed: true });
+  }, 60_000);
+
+  it('cannot settle a test that returns its value with a thenable of its own', async () => {
+    if (!judge) return;
+    const judged = await judge.judgeMocha({
+      // then() never calls the test's callback and answers a thenable that settles at once.
+      ...page('', 'function later() { return { then() { return { then(resolve) { resolve(); } }; } }; }'),
+      question: {
+        tests: `
+          it('checks the value', () => later().then((value) => expect(value).to.equal(2)));
+          it('still waits for real promises', async () => expect(await Promise.resolve(1)).to.equal(1));
+        `,
+      },
+    });
+    expect(judged.status).toBe('unitTestsFailed');
+    expect(judged.tests.map((test) => [test.title, test.passed, test.error?.reason ?? null])).toEqual([
+      [
+        'checks the value',
+        false,
+        'The test returned a thenable that is not a Promise; the judge waits only for promises.',
+      ],
+      ['still waits for real promises', true, null],
+    ]);
+  }, 60_000);
+
+  it('cannot end the judgement early by closing the window', async () => {
+    if (!judge) return;
+    await judgeSum(`
+      function sum(a, b) { window.close(); return a - b; }
+      document.getElementById('out').textContent = 'ready';
+    `);
+  }, 60_000);
+});
+
+describe('ordinary pages under the frozen built-ins', () => {
+  it("keep assigning their own objects' toString, message and constructor, and shadowing built-in names", async () => {
+    if (!judge) return;
+    const judged = await judge.judgeMocha({
+      ...page(
+        '<p id="out"></p>',
+        `'use strict';
+        class Node { constructor(value) { this.value = value; } }
+        const point = { x: 1 };
+        point.toString = () => 'point';
+        const error = new Error();
+        error.message = 'set later';
+        function Legacy() {}
+        Legacy.prototype.constructor = Legacy;
+        Legacy.prototype.toString = function () { return 'legacy'; };
+        window.Set = function () { throw new Error('not the tests' + "'" + ' Set'); };
+        function sum(a, b) { return new Node(a).value + b; }
+        document.getElementById('out').textContent = [String(point), error.message, String(new Legacy())].join(',');
+        `,
+      ),
+      question: {
+        tests: `
+          it('adds', () => expect(sum(2, 3)).to.equal(5));
+          it('sees the page', () => expect(document.getElementById('out').textContent).to.equal('point,set later,legacy'));
+          it('keeps its own Set', () => expect(new Set([1, 1]).size).to.equal(1));
+        `,
+      },
+    });
+    expect(judged.tests.map((test) => [test.title, test.passed, test.error?.reason ?? null])).toEqual([
+      ['adds', true, null],
+      ['sees the page', true, null],
+      ['keeps its own Set', true, null],
+    ]);
+    expect(judged.status).toBe('unitTestsPassed');
+  }, 60_000);
+});

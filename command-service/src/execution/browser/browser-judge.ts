@@ -62,7 +62,8 @@ export type BrowserTiming = {
   /** From spawning Chromium to its first DevTools answer, inside the box. */
   browserStartMs: number;
   /** Per page: a fresh context and tab, the page's load, then its tests or its screenshot. */
-  pages: { id: string; openMs?: number; loadMs?: number; workMs?: number }[];
+  /** harnessMs: the mocha harness's set-up in the page (mocha, chai, freezing the built-ins), part of loadMs. */
+  pages: { id: string; openMs?: number; loadMs?: number; harnessMs?: number; workMs?: number }[];
   /** The whole box command (node, Chromium, pages). */
   boxMs: number;
   /** From the judge call to its answer. */
@@ -143,7 +144,10 @@ type RunnerPage = {
   openMs?: number;
   loadMs?: number;
   workMs?: number;
+  harnessMs?: number;
   logs?: { test: string | null; text: string }[];
+  /** Messages on the judge's binding without the page's nonce (a page trying to report results itself). */
+  ignoredReports?: number;
   done: boolean;
 };
 type RunnerResult = {
@@ -164,13 +168,32 @@ type PageSpec = {
 };
 
 let assets: { mocha: string; chai: string } | undefined;
-/** mocha's browser build and chai's ES module, read once from node_modules. */
+/** mocha's browser build and chai's ES module as a function body, read once from node_modules. */
 function pageAssets(): { mocha: string; chai: string } {
   assets ??= {
     mocha: readFileSync(require.resolve('mocha/mocha.js'), 'utf8'),
-    chai: readFileSync(require.resolve('chai'), 'utf8'),
+    chai: chaiFunctionBody(readFileSync(require.resolve('chai'), 'utf8')),
   };
   return assets;
+}
+
+/**
+ * chai's bundle is one ES module ending in one `export { a, b as c }`; the harness needs it as a function body
+ * returning its exports (no import: the page could import the same module and change chai before the tests).
+ */
+export function chaiFunctionBody(source: string): string {
+  const found = /\nexport\s*\{([^}]*)\};?\s*$/.exec(source);
+  if (!found || /^\s*(import|export)\b/m.test(source.slice(0, found.index)))
+    throw new Error("chai's bundle changed shape: one final export list expected");
+  const entries = found[1]
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [local, exported] = entry.split(/\s+as\s+/);
+      return exported ? `${exported}: ${local}` : local;
+    });
+  return `'use strict';\n${source.slice(0, found.index)}\nreturn { ${entries.join(', ')} };`;
 }
 
 /**
@@ -454,7 +477,13 @@ function timingOf(result: RunnerResult | undefined): Omit<BrowserTiming, 'boxMs'
   return {
     nodeStartMs: result?.nodeStartMs ?? 0,
     browserStartMs: result?.browserStartMs ?? 0,
-    pages: (result?.pages ?? []).map(({ id, openMs, loadMs, workMs }) => ({ id, openMs, loadMs, workMs })),
+    pages: (result?.pages ?? []).map(({ id, openMs, loadMs, harnessMs, workMs }) => ({
+      id,
+      openMs,
+      loadMs,
+      harnessMs,
+      workMs,
+    })),
   };
 }
 
@@ -536,15 +565,27 @@ function mochaTests(
     tests.push({
       title: stuck,
       passed: false,
-      error: {
-        type: 'TIMEOUT',
-        reason: `This test did not finish within ${testTimeoutMs / 1000} s and the page stopped responding (an endless loop?); the browser was stopped.`,
-      },
+      error: page.navigatedAway
+        ? {
+            type: 'NAVIGATION',
+            reason: 'The page navigated away during this test; the judge allows no navigation.',
+          }
+        : {
+            type: 'TIMEOUT',
+            reason: `This test did not finish within ${testTimeoutMs / 1000} s and the page stopped responding (an endless loop?); the browser was stopped.`,
+          },
     });
   }
   const interrupted = !page.done || result?.error;
+  // Every test mocha listed needs a result of its own: two tests of one title need two.
+  const reported = new Map<string, number>();
+  for (const test of tests) reported.set(test.title, (reported.get(test.title) ?? 0) + 1);
   for (const title of page.allTests ?? []) {
-    if (seen.has(title)) continue;
+    const left = reported.get(title) ?? 0;
+    if (left > 0) {
+      reported.set(title, left - 1);
+      continue;
+    }
     tests.push({
       title,
       passed: false,
@@ -603,6 +644,8 @@ function rawOutput(page: RunnerPage | undefined, tests: BrowserTest[]): string {
   const passed = tests.filter((test) => test.passed).length;
   lines.push(`${passed} of ${tests.length} tests passed`);
   for (const error of page?.pageErrors ?? []) lines.push(`Page error: ${error}`);
+  if (page?.ignoredReports)
+    lines.push(`The page sent ${page.ignoredReports} results of its own; the judge ignored them.`);
   lines.push(...blockedLines(page));
   return lines.join('\n');
 }

@@ -13,6 +13,7 @@ import {
   COMPILE_TIME_LIMIT_MS,
   QUICK_TEST_OUTPUT_LIMIT_CHARS,
   RUN_QUEUE_WAIT_LIMIT_MS,
+  RUN_TIME_LIMIT_MS,
   codingLanguages,
   checkTestInput,
   decideAccess,
@@ -29,11 +30,14 @@ import { solidityBinds } from '../solidity';
 import {
   CompileServers,
   LanguageUnavailableError,
+  type ProgramResult,
   type RunTestsResult,
   TestInputError,
   type Toolchains,
   detectToolchains,
   languageAvailability,
+  runProgram,
+  runsPrograms,
   toolchainBinds,
   warmUpLanguage,
 } from '../languages';
@@ -267,38 +271,21 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     source: string,
     tests: JsonTest[],
   ): Promise<JudgedRun> {
-    const availability = this.availability.get(language);
-    if (!availability?.available) {
-      throw new DomainError(
-        'LANGUAGE_UNAVAILABLE',
-        `${language} cannot run here: ${availability?.reason ?? 'unknown'}.`,
-      );
-    }
+    this.checkAvailable(language);
     // Before the queue: the state when the learner asked, which is what made the run slow if it was.
     const warmingUp = this.warmUp.isWarming(language);
-    let result: RunTestsResult;
-    try {
-      result = await this.queue.run(() =>
-        judgeTests({
-          sandbox: this.sandbox,
-          language,
-          question,
-          source,
-          tests,
-          toolchains: this.toolchains,
-          compileLimits: { timeLimitMs: this.compileTimeLimitMs },
-          compileServers: this.compileServers,
-        }),
-      );
-    } catch (error) {
-      if (error instanceof LanguageUnavailableError)
-        throw new DomainError('LANGUAGE_UNAVAILABLE', error.message);
-      if (error instanceof TestInputError) throw new DomainError('RCE_INPUTS_INVALID', error.message);
-      if (error instanceof QueueFullError || error instanceof SandboxBusyError) {
-        throw new DomainError('RCE_BUSY', new QueueFullError().message);
-      }
-      throw error;
-    }
+    const result = await this.queued(() =>
+      judgeTests({
+        sandbox: this.sandbox,
+        language,
+        question,
+        source,
+        tests,
+        toolchains: this.toolchains,
+        compileLimits: { timeLimitMs: this.compileTimeLimitMs },
+        compileServers: this.compileServers,
+      }),
+    );
     if (result.compileError !== undefined && result.timedOut) {
       // A compile that never ends (`#include </dev/random>`) has no test to attribute the time to.
       throw new DomainError(
@@ -317,6 +304,7 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
+<<<<<<< HEAD
    * Runs a judge of its own (Solidity, the browser) on the engine's sandbox, in the queue with every
    * other run and within the request limit: RCE_BUSY when the queue is full.
    */
@@ -332,6 +320,60 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     });
   }
 
+=======
+   * A snippet run as a whole program (run-repl), in the queue with the usual limits: what it printed, or
+   * its compile error. LANGUAGE_UNAVAILABLE for a language that cannot run here or runs no snippets yet.
+   */
+  runSnippet(
+    language: CodingLanguage,
+    source: string,
+  ): Promise<{ result: ProgramResult; warmingUp: boolean; timeLimitMs: number }> {
+    return withinRequestLimit(async () => {
+      this.checkAvailable(language);
+      if (!runsPrograms(language)) {
+        throw new DomainError('LANGUAGE_UNAVAILABLE', `Snippets do not run in ${language} yet.`);
+      }
+      const warmingUp = this.warmUp.isWarming(language);
+      const result = await this.queued(() =>
+        runProgram({
+          sandbox: this.sandbox,
+          language,
+          source,
+          toolchains: this.toolchains,
+          compileLimits: { timeLimitMs: this.compileTimeLimitMs },
+        }),
+      );
+      return { result, warmingUp, timeLimitMs: RUN_TIME_LIMIT_MS };
+    });
+  }
+
+  /** LANGUAGE_UNAVAILABLE when the language cannot run on this deployment. */
+  private checkAvailable(language: CodingLanguage): void {
+    const availability = this.availability.get(language);
+    if (!availability?.available) {
+      throw new DomainError(
+        'LANGUAGE_UNAVAILABLE',
+        `${language} cannot run here: ${availability?.reason ?? 'unknown'}.`,
+      );
+    }
+  }
+
+  /** Runs work in the queue, answering the runners' failures as the API's errors. */
+  private async queued<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await this.queue.run(work);
+    } catch (error) {
+      if (error instanceof LanguageUnavailableError)
+        throw new DomainError('LANGUAGE_UNAVAILABLE', error.message);
+      if (error instanceof TestInputError) throw new DomainError('RCE_INPUTS_INVALID', error.message);
+      if (error instanceof QueueFullError || error instanceof SandboxBusyError) {
+        throw new DomainError('RCE_BUSY', new QueueFullError().message);
+      }
+      throw error;
+    }
+  }
+
+>>>>>>> browser-isolation
   /**
    * Quick test (run_custom_input): the expected output comes from the question's reference solution in
    * the same language (or JavaScript), run on the learner's input; both sides are capped at 50,000

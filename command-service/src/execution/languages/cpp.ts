@@ -517,6 +517,24 @@ export const cpp: LanguageModule = {
       run: { argv: ['./program'] },
     };
   },
+  program(source, toolchains) {
+    return {
+      files: [{ path: 'main.cpp', content: source }],
+      compile: {
+        argv: [
+          'g++',
+          ...CPP_FLAGS,
+          ...precompiledHeader(toolchains),
+          ...linker(toolchains),
+          '-o',
+          'program',
+          'main.cpp',
+        ],
+        outputs: ['program'],
+      },
+      run: { argv: ['./program'] },
+    };
+  },
 };
 
 /** gold when installed: the link of a learner's program takes about 10 ms of CPU instead of 80 with ld.bfd. */

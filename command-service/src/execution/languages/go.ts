@@ -560,6 +560,24 @@ export const go: LanguageModule = {
       run: { argv: ['./program'], env: { GOMEMLIMIT: `${heapMb(memory.runMb)}MiB` } },
     };
   },
+  program(source, toolchains, memory = defaultPlanMemory) {
+    return {
+      files: [{ path: 'main.go', content: source }],
+      compile: {
+        argv: ['go', 'build', '-o', 'program', 'main.go'],
+        env: {
+          GOTOOLCHAIN: 'local',
+          GOFLAGS: '-buildvcs=false',
+          GOPROXY: 'off',
+          CGO_ENABLED: '0',
+          ...compilerGc(memory),
+          ...(toolchains.goCache ? { GOCACHE: toolchains.goCache } : {}),
+        },
+        outputs: ['program'],
+      },
+      run: { argv: ['./program'], env: { GOMEMLIMIT: `${heapMb(memory.runMb)}MiB` } },
+    };
+  },
 };
 
 /**

@@ -5,3 +5,4 @@ export * from './run-tests';
 export * from './jvm-support';
 export * from './compile-servers';
 export * from './warm-up';
+export * from './run-program';

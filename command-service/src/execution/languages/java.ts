@@ -145,6 +145,28 @@ export const java: LanguageModule = {
       },
     };
   },
+  /** A snippet holds a class Main with its main method (file Main.java, so it may be public). */
+  program(source, toolchains, memory = defaultPlanMemory) {
+    const jvm = ['-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xshare:auto'];
+    return {
+      files: [{ path: 'Main.java', content: source }],
+      compile: {
+        argv: [
+          'javac',
+          ...[...jvm, `-Xmx${heapMb(memory.compileMb)}m`].map((flag) => `-J${flag}`),
+          ...(toolchains.javacArchive ? [`-J-XX:SharedArchiveFile=${toolchains.javacArchive}`] : []),
+          '-encoding',
+          'UTF-8',
+          '-nowarn',
+          '-d',
+          'classes',
+          'Main.java',
+        ],
+        outputs: ['classes'],
+      },
+      run: { argv: ['java', ...jvm, `-Xmx${heapMb(memory.runMb)}m`, '-cp', 'classes', 'Main'] },
+    };
+  },
 };
 
 /**

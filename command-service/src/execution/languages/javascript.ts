@@ -271,6 +271,12 @@ export const javascript: LanguageModule = {
       run: { argv: ['node', `--max-old-space-size=${heapMb(memory.runMb)}`, 'harness.js'] },
     };
   },
+  program(source, _toolchains, memory = defaultPlanMemory) {
+    return {
+      files: [{ path: 'main.js', content: source }],
+      run: { argv: ['node', `--max-old-space-size=${heapMb(memory.runMb)}`, 'main.js'] },
+    };
+  },
 };
 
 export function tsType(type: ValueType): string {
@@ -334,6 +340,27 @@ export const typescript: LanguageModule = {
       },
       run: {
         argv: ['node', `--max-old-space-size=${heapMb(memory.runMb)}`, '--enable-source-maps', 'harness.js'],
+      },
+    };
+  },
+  program(source, toolchains, memory = defaultPlanMemory) {
+    if (!toolchains.typescript) throw new Error('the typescript package is not installed');
+    return {
+      files: [
+        { path: 'solution.ts', content: source },
+        { path: 'compile.js', content: TS_COMPILE },
+      ],
+      compile: {
+        argv: [
+          'node',
+          `--max-old-space-size=${heapMb(memory.compileMb)}`,
+          'compile.js',
+          toolchains.typescript,
+        ],
+        outputs: ['solution.js'],
+      },
+      run: {
+        argv: ['node', `--max-old-space-size=${heapMb(memory.runMb)}`, '--enable-source-maps', 'solution.js'],
       },
     };
   },

@@ -100,6 +100,12 @@ export type LanguageModule = {
     memory: PlanMemory,
   ): { files: BoxFile[]; compile: CompileStep } | undefined;
   /**
+   * A snippet run as a whole program (run-repl, the crash course's runnable examples): the learner's file,
+   * the compile if any, and the run, whose stdout and stderr are the answer. Absent: no REPL in this
+   * language yet.
+   */
+  program?(source: string, toolchains: Toolchains, memory?: PlanMemory): HarnessPlan;
+  /**
    * Commands (run on the host, which has the same toolchains the box binds) whose output names the
    * compiler and runtime versions, for the build cache key; compiled languages only.
    */

@@ -176,4 +176,11 @@ export const python: LanguageModule = {
       run: { argv: ['python3', '-B', 'harness.py'], env: pythonEnv(toolchains) },
     };
   },
+  program(source: string, toolchains: Toolchains) {
+    return {
+      files: [{ path: 'main.py', content: source }],
+      // Unbuffered: prints and a traceback reach the answer in the order they were written.
+      run: { argv: ['python3', '-B', 'main.py'], env: { ...pythonEnv(toolchains), PYTHONUNBUFFERED: '1' } },
+    };
+  },
 };

@@ -394,7 +394,7 @@ function crashError(ran: BoxResult, clean: (text: string) => string): TestError 
   };
 }
 
-function describeExit(ran: BoxResult): string {
+export function describeExit(ran: BoxResult): string {
   if (ran.timedOut) return 'timed out';
   return ran.signal ? `signal ${ran.signal}` : `exit code ${ran.exitCode}`;
 }
@@ -437,14 +437,14 @@ export function splitStdout(
   return { perTest, outside };
 }
 
-type HostPathLabel = { hostPath: string; label: string };
+export type HostPathLabel = { hostPath: string; label: string };
 
 /**
  * The toolchains' host paths (the box binds them at the same paths), each with the name messages show
  * instead: its path under the toolchains directory, else its last part (`typescript/lib/typescript.js`,
  * `cpp/bits/stdc++.h`), so no message tells where the platform lives on the host. Longest first.
  */
-function hostPathLabels(toolchains: Toolchains): HostPathLabel[] {
+export function hostPathLabels(toolchains: Toolchains): HostPathLabel[] {
   const root = toolchainsDir();
   return toolchainBinds(toolchains)
     .map(({ hostPath }) => {
@@ -456,7 +456,7 @@ function hostPathLabels(toolchains: Toolchains): HostPathLabel[] {
 }
 
 /** Makes compiler and runtime messages name files as the learner sees them, and no host path. */
-function cleanText(
+export function cleanText(
   text: string,
   workDir: string | undefined,
   language: LanguageModule,

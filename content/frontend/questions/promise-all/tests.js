@@ -3,18 +3,21 @@ const delay = (ms, value, fail) =>
 
 describe('promiseAll', () => {
   it('does not use the built-in combinators', () => {
-    const names = ['all', 'allSettled', 'any', 'race'];
-    const saved = names.map((name) => Promise[name]);
-    names.forEach((name) => {
-      Promise[name] = () => {
+    // The judge freezes the built-ins; replaceBuiltin swaps one until restore() (or the test's end). The
+    // calls are counted, so a solution that catches the error is still seen.
+    const called = [];
+    const restore = ['all', 'allSettled', 'any', 'race'].map((name) =>
+      replaceBuiltin(Promise, name, () => {
+        called.push('Promise.' + name);
         throw new Error('Promise.' + name + ' is not allowed');
-      };
-    });
+      }),
+    );
     try {
       promiseAll([1]);
     } finally {
-      names.forEach((name, i) => (Promise[name] = saved[i]));
+      restore.forEach((undo) => undo());
     }
+    expect(called).to.deep.equal([]);
   });
 
   it('returns a promise', () => {

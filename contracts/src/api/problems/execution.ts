@@ -210,7 +210,7 @@ export const runJsonTests = defineCall({
 
 export const runRepl = defineCall({
   route: post('runRepl', '/api/problems/v1/{product}/run-repl'),
-  state: planned('tracks'),
+  state: built,
   kind: 'command',
   access: ownerOfPathProduct,
   params: problemProductParams,
