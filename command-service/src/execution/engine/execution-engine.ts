@@ -304,23 +304,14 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-<<<<<<< HEAD
    * Runs a judge of its own (Solidity, the browser) on the engine's sandbox, in the queue with every
    * other run and within the request limit: RCE_BUSY when the queue is full.
    */
   inQueue<T>(work: (sandbox: Sandbox) => Promise<T>): Promise<T> {
-    return withinRequestLimit(async () => {
-      try {
-        return await this.queue.run(() => work(this.sandbox));
-      } catch (error) {
-        if (error instanceof QueueFullError || error instanceof SandboxBusyError)
-          throw new DomainError('RCE_BUSY', new QueueFullError().message);
-        throw error;
-      }
-    });
+    return withinRequestLimit(() => this.queued(() => work(this.sandbox)));
   }
 
-=======
+  /**
    * A snippet run as a whole program (run-repl), in the queue with the usual limits: what it printed, or
    * its compile error. LANGUAGE_UNAVAILABLE for a language that cannot run here or runs no snippets yet.
    */
@@ -373,7 +364,6 @@ export class ExecutionEngine implements OnModuleInit, OnModuleDestroy {
     }
   }
 
->>>>>>> browser-isolation
   /**
    * Quick test (run_custom_input): the expected output comes from the question's reference solution in
    * the same language (or JavaScript), run on the learner's input; both sides are capped at 50,000
