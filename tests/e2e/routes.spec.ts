@@ -57,11 +57,14 @@ test.describe('every route of spec 2', () => {
     ) as { monacoChunks: { file: string }[]; monacoRoutes: string[]; monacoFirstPageRoutes: string[] };
     expect(weights.monacoChunks.length).toBeGreaterThan(0);
     expect(weights.monacoFirstPageRoutes).toEqual([]);
-    // The coding workspace (algorithms, ML and infrastructure coding questions, timed assessments) and the analysts' SQL
-    // editor (/analytics) are the routes with an editor.
+    // The coding workspace (algorithms, ML and infrastructure coding questions, timed assessments), the
+    // Solidity and frontend workspaces and the analysts' SQL editor (/analytics) are the routes with an editor.
     expect(weights.monacoRoutes.sort()).toEqual([
       '/analytics',
       '/assessments/:questionId',
+      '/blockchain/coding-questions/:questionId',
+      '/blockchain/projects/:projectId',
+      '/frontend/coding-questions/:questionId',
       '/infrastructure/coding-questions/:questionId',
       '/machine-learning/coding-questions/:questionId',
       '/questions/:questionId',
