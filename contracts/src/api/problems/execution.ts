@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anyone, commandAckSchema, defineCall, ownerOfPathProduct, signedIn } from '../define';
-import { built, planned } from '../build-state';
+import { built } from '../build-state';
 import { post } from '../call-path';
 import * as routedPaths from '../routed-call-paths';
 import { codingLanguageSchema, idSchema, problemProductParams, sourceCodeSchema } from '../common';

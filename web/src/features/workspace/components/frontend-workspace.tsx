@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   type BrowserTestResult,
@@ -29,8 +29,10 @@ import {
   useSubmitMochaMutation,
   useSubmitScreenshotMutation,
 } from '../api/frontend-api';
-import { CodeEditor } from '../editor/code-editor';
 import './solidity-workspace.css';
+
+/** Monaco loads with the editor, never with the page's first chunk. */
+const CodeEditor = lazy(() => import('../editor/code-editor').then((m) => ({ default: m.CodeEditor })));
 
 const PRODUCT = 'frontendexpert' as const;
 const LIST_PATH = '/frontend/coding-questions';
@@ -304,20 +306,22 @@ function FrontendWorkspace({ detail }: { detail: FrontendDetail }) {
           </div>
           <div role="tabpanel" id={`file-panel-${file}`} aria-labelledby={`file-tab-${file}`}>
             {ready ? (
-              <CodeEditor
-                path={`frontend/${detail.id}/${current.name}`}
-                language={current.language}
-                value={files[file]}
-                onChange={(text) => onChange(file, text)}
-                themeId={options.syntaxHighlightTheme}
-                syntaxHighlight={options.syntaxHighlight}
-                keymap={options.keymap}
-                fontZoom={options.fontZoom}
-                onRun={() => void (detail.judge === 'mocha' ? run() : submit())}
-                onSubmit={() => void submit()}
-                ariaLabel={`Editor: ${current.name}`}
-                className="solidity-workspace__editor frontend-workspace__editor"
-              />
+              <Suspense fallback={<Loader label="Loading the editor" />}>
+                <CodeEditor
+                  path={`frontend/${detail.id}/${current.name}`}
+                  language={current.language}
+                  value={files[file]}
+                  onChange={(text) => onChange(file, text)}
+                  themeId={options.syntaxHighlightTheme}
+                  syntaxHighlight={options.syntaxHighlight}
+                  keymap={options.keymap}
+                  fontZoom={options.fontZoom}
+                  onRun={() => void (detail.judge === 'mocha' ? run() : submit())}
+                  onSubmit={() => void submit()}
+                  ariaLabel={`Editor: ${current.name}`}
+                  className="solidity-workspace__editor frontend-workspace__editor"
+                />
+              </Suspense>
             ) : (
               <Loader label="Loading your code" />
             )}

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   type MilestoneResult,
@@ -13,8 +13,10 @@ import { useIsSignedInHere } from '@/shared/auth/session-slice';
 import { useAppDispatch } from '@/shared/lib/store';
 import { Loader } from '@/shared/ui/loader';
 import { useSubmitSolidityMutation } from '../api/solidity-api';
-import { CodeEditor } from '../editor/code-editor';
 import './solidity-workspace.css';
+
+/** Monaco loads with the editor, never with the page's first chunk. */
+const CodeEditor = lazy(() => import('../editor/code-editor').then((m) => ({ default: m.CodeEditor })));
 
 /** A tab of the left pane: its label and what it shows. */
 export type SolidityTab = { id: string; label: string; content: ReactNode };
@@ -183,20 +185,22 @@ export function SolidityWorkspace(props: SolidityWorkspaceProps) {
             </button>
           </div>
           {ready ? (
-            <CodeEditor
-              path={`blockchain/${kind}/${id}/Solution.sol`}
-              language="solidity"
-              value={text}
-              onChange={onChange}
-              themeId={options.syntaxHighlightTheme}
-              syntaxHighlight={options.syntaxHighlight}
-              keymap={options.keymap}
-              fontZoom={options.fontZoom}
-              onRun={() => void run()}
-              onSubmit={() => void run()}
-              ariaLabel="Solidity editor: Solution.sol"
-              className="solidity-workspace__editor"
-            />
+            <Suspense fallback={<Loader label="Loading the editor" />}>
+              <CodeEditor
+                path={`blockchain/${kind}/${id}/Solution.sol`}
+                language="solidity"
+                value={text}
+                onChange={onChange}
+                themeId={options.syntaxHighlightTheme}
+                syntaxHighlight={options.syntaxHighlight}
+                keymap={options.keymap}
+                fontZoom={options.fontZoom}
+                onRun={() => void run()}
+                onSubmit={() => void run()}
+                ariaLabel="Solidity editor: Solution.sol"
+                className="solidity-workspace__editor"
+              />
+            </Suspense>
           ) : (
             <Loader label="Loading your code" />
           )}

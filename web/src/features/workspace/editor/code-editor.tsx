@@ -97,6 +97,8 @@ export function CodeEditor({
       ariaLabel,
       minimap: { enabled: false },
       scrollBeyondLastLine: false,
+      // The number of the line after a final newline at full contrast (Monaco dims it below AA contrast).
+      renderFinalNewline: 'on',
       automaticLayout: true,
       // Suggestions and hovers may overflow the editor's box (a narrow pane) instead of being clipped.
       fixedOverflowWidgets: true,
