@@ -66,6 +66,12 @@ test('frontend: a mocha question is run and submitted on the server; a screensho
   // A screenshot question: the reference's own files match its rendering.
   await page.goto('/frontend/coding-questions/centered-card');
   await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 20_000 });
+  // The live preview renders the learner's page in a sandboxed frame.
+  await expect(
+    page
+      .frameLocator('iframe[title^="Preview of your page"]')
+      .getByRole('heading', { name: 'Weekly digest' }),
+  ).toBeVisible();
   for (const [tab, name] of [
     ['index.html', 'index.html'],
     ['styles.css', 'styles.css'],
