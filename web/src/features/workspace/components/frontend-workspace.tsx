@@ -122,9 +122,9 @@ function FrontendWorkspace({ detail }: { detail: FrontendDetail }) {
 
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const onChange = useCallback(
-    (id: FileId, text: string) => {
-      const next = { ...files, [id]: text };
+  /** Shows the files at once and saves them a moment after the learner stops typing. */
+  const keep = useCallback(
+    (next: Files) => {
       setEdited(next);
       if (!signedIn) return;
       clearTimeout(timer.current);
@@ -135,8 +135,9 @@ function FrontendWorkspace({ detail }: { detail: FrontendDetail }) {
         });
       }, SAVE_DELAY_MS);
     },
-    [detail.id, files, saveUserData, signedIn],
+    [detail.id, saveUserData, signedIn],
   );
+  const onChange = (id: FileId, text: string) => keep({ ...files, [id]: text });
 
   const requestFiles = { 'index.html': files.html, 'styles.css': files.css, 'script.js': files.js };
   const needSignIn = () => {
@@ -185,7 +186,7 @@ function FrontendWorkspace({ detail }: { detail: FrontendDetail }) {
   };
   const reset = () => {
     if (window.confirm('Replace your three files with the starter files?')) {
-      for (const tab of fileTabs) onChange(tab.id, detail.starterFiles[tab.id]);
+      keep(detail.starterFiles);
     }
   };
 
