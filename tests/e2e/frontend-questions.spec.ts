@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsDeveloper, uniquePerson } from './support/auth';
 import { seriousViolations } from './support/axe';
+import { grantRole } from './support/workspace';
 
 /*
  * The frontend's coding questions (issue 25) on the content published at start: the list groups them by
@@ -85,4 +86,31 @@ test('frontend: a mocha question is run and submitted on the server; a screensho
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: 'tests/test-results/frontend-screenshot-390.png', fullPage: true });
+});
+
+test("frontend: a crash-course lesson's examples run on the server, and the learner's edits are kept", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/frontend/javascript/values-types-and-equality');
+  const example = page.getByRole('region', { name: 'Example 1' });
+  await expect(example.getByRole('textbox')).toHaveValue(/typeof null/);
+  await signInAsDeveloper(page, uniquePerson('example-runner'));
+  await grantRole(page, page.request, 'frontendexpertv1');
+  await page.reload();
+  await example.getByRole('button', { name: 'Run' }).click();
+  await expect(example.locator('.runnable-example__output')).toContainText('object', {
+    timeout: 60_000,
+  });
+  await example.getByRole('textbox').fill("console.log('edited ' + (1 + 1));");
+  await example.getByRole('textbox').press('ControlOrMeta+Enter');
+  await expect(example.locator('.runnable-example__output')).toHaveText('edited 2', {
+    timeout: 60_000,
+  });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.waitForTimeout(1200);
+  await page.reload();
+  await expect(example.getByRole('textbox')).toHaveValue("console.log('edited ' + (1 + 1));");
+  await example.getByRole('button', { name: 'Reset' }).click();
+  await expect(example.getByRole('textbox')).toHaveValue(/typeof null/);
 });

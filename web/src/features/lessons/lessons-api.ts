@@ -1,4 +1,6 @@
-import type { LessonVideo } from '@app/contracts';
+import { type LessonVideo, runRepl } from '@app/contracts';
+import { api } from '@/shared/api/api-slice';
+import { contractMutation } from '@/shared/api/contract-endpoint';
 
 /** The lesson calls of every product are the catalogue's (one cache per call). */
 export { useGetLessonQuery, useListLessonsQuery } from '@/shared/api/catalogue-api';
@@ -19,3 +21,12 @@ export type LessonItem = {
   /** How many practice questions follow it (the blockchain courses; 0 elsewhere). */
   practiceQuestionCount?: number;
 };
+
+/** run-repl: a lesson's runnable example run on the server (nothing recorded). */
+export const lessonsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    runExample: contractMutation(build, runRepl),
+  }),
+});
+
+export const { useRunExampleMutation } = lessonsApi;

@@ -5,7 +5,7 @@ import { useGetUserDataQuery, useSetUserDataMutation } from '@/shared/api/proble
 import { useIsSignedInHere } from '@/shared/auth/session-slice';
 import { products } from '@/shared/catalog/products';
 import { Loader } from '@/shared/ui/loader';
-import { Markdown } from '@/shared/ui/markdown';
+import { LessonBody } from './lesson-body';
 import { PageHeader } from '@/shared/ui/page';
 import { type LessonItem, useListLessonsQuery } from '../lessons-api';
 import { completionPatch, lessonPatch, mapIn, progressFetchMap, progressPaths } from '../lesson-progress';
@@ -159,7 +159,12 @@ export function LessonPage({
               />
             ) : null}
             {lesson.body !== null ? (
-              <Markdown text={lesson.body} className="lesson-article__body" />
+              <LessonBody
+                product={product}
+                lessonId={lesson.id}
+                body={lesson.body}
+                className="lesson-article__body"
+              />
             ) : (
               <section className="lesson-locked" aria-label="Locked lesson">
                 <p>{lesson.summary}</p>
