@@ -284,14 +284,12 @@ describe('the staff token', () => {
 
 describe('the gateway for calls that are not there', () => {
   it('answers 501 NOT_IMPLEMENTED for a contract call without a handler', async () => {
-    const answer = await call(platform.url, '/api/problems/v1/frontendexpert/projects/list', {
-      json: {},
-    });
+    const answer = await call(platform.url, '/api/users/v1/page_perf/record', { json: {} });
     expect({ status: answer.status, body: answer.body }).toEqual({
       status: 501,
       body: {
         code: 'NOT_IMPLEMENTED',
-        message: 'listProjects is part of the API but not available yet.',
+        message: 'recordPagePerf is part of the API but not available yet.',
       },
     });
   });
