@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { getApiErrorMessage } from '@/shared/api/api-error';
-import { useGetUserDataQuery, useSetUserDataMutation } from '@/shared/api/problems-api';
+import { useGetUserDataQuery } from '@/shared/api/problems-api';
+import { useProductAutosave } from '@/shared/api/use-product-autosave';
 import { signInModalOpened } from '@/shared/auth/sign-in-modal-slice';
 import { useIsSignedInHere } from '@/shared/auth/session-slice';
 import { useAppDispatch } from '@/shared/lib/store';
 import { useRunExampleMutation } from '../lessons-api';
 
 const PRODUCT = 'frontendexpert' as const;
-const SAVE_DELAY_MS = 800;
 /** Globals of a page: an example that uses one shows what a browser does, not what a program prints. */
 const PAGE_ONLY =
   /\b(document|window|element|localStorage|sessionStorage|navigator|fetch|addEventListener|alert)\b/;
@@ -36,28 +36,16 @@ export function RunnableExample({ lessonId, index, code }: RunnableExampleProps)
     },
     { skip: !signedIn },
   );
-  const [save] = useSetUserDataMutation();
+  const autosave = useProductAutosave(PRODUCT, signedIn);
   const [run, running] = useRunExampleMutation();
   const [edited, setEdited] = useState<string | null>(null);
   const [output, setOutput] = useState<{ text: string; failed: boolean } | null>(null);
   const text = edited ?? savedCodeOf(saved.data, lessonId, index) ?? code;
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
   const label = `Example ${index + 1}`;
 
   const keep = (next: string) => {
     setEdited(next);
-    if (!signedIn) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      void save({
-        params: { product: PRODUCT },
-        request: {
-          data: { crashCourseUserCode: { [lessonId]: { [String(index)]: next } } },
-          deepMerge: true,
-        },
-      });
-    }, SAVE_DELAY_MS);
+    autosave({ crashCourseUserCode: { [lessonId]: { [String(index)]: next } } });
   };
 
   const execute = async () => {

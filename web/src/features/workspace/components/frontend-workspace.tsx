@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   type BrowserTestResult,
@@ -11,11 +11,8 @@ import {
 } from '@app/contracts';
 import { getApiErrorMessage } from '@/shared/api/api-error';
 import type { CallResponse } from '@/shared/api/contract-endpoint';
-import {
-  useGetCodingQuestionQuery,
-  useGetUserDataQuery,
-  useSetUserDataMutation,
-} from '@/shared/api/problems-api';
+import { useProductAutosave } from '@/shared/api/use-product-autosave';
+import { useGetCodingQuestionQuery, useGetUserDataQuery } from '@/shared/api/problems-api';
 import { signInModalOpened } from '@/shared/auth/sign-in-modal-slice';
 import { useIsSignedInHere } from '@/shared/auth/session-slice';
 import { products } from '@/shared/catalog/products';
@@ -36,7 +33,6 @@ const CodeEditor = lazy(() => import('../editor/code-editor').then((m) => ({ def
 
 const PRODUCT = 'frontendexpert' as const;
 const LIST_PATH = '/frontend/coding-questions';
-const SAVE_DELAY_MS = 800;
 
 type Files = { html: string; css: string; js: string };
 type FileId = keyof Files;
@@ -106,7 +102,7 @@ function FrontendWorkspace({ detail }: { detail: FrontendDetail }) {
     },
     { skip: !signedIn },
   );
-  const [saveUserData] = useSetUserDataMutation();
+  const autosave = useProductAutosave(PRODUCT, signedIn);
   const [runMocha, mochaRun] = useRunMochaMutation();
   const [submitMocha, mochaSubmission] = useSubmitMochaMutation();
   const [submitScreenshot, screenshotSubmission] = useSubmitScreenshotMutation();
@@ -120,23 +116,11 @@ function FrontendWorkspace({ detail }: { detail: FrontendDetail }) {
   const options = normalizeWorkspaceOptions(isRecord(saved.data) ? saved.data.workspaceOptions : undefined);
   const ready = !signedIn || !saved.isLoading;
 
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
   /** Shows the files at once and saves them a moment after the learner stops typing. */
-  const keep = useCallback(
-    (next: Files) => {
-      setEdited(next);
-      if (!signedIn) return;
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        void saveUserData({
-          params: { product: PRODUCT },
-          request: { data: { solutionsCode: { [detail.id]: next } }, deepMerge: true },
-        });
-      }, SAVE_DELAY_MS);
-    },
-    [detail.id, saveUserData, signedIn],
-  );
+  const keep = (next: Files) => {
+    setEdited(next);
+    autosave({ solutionsCode: { [detail.id]: next } });
+  };
   const onChange = (id: FileId, text: string) => keep({ ...files, [id]: text });
 
   const requestFiles = { 'index.html': files.html, 'styles.css': files.css, 'script.js': files.js };

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   type MilestoneResult,
@@ -7,7 +7,8 @@ import {
   normalizeWorkspaceOptions,
 } from '@app/contracts';
 import { getApiErrorMessage } from '@/shared/api/api-error';
-import { useGetUserDataQuery, useSetUserDataMutation } from '@/shared/api/problems-api';
+import { useGetUserDataQuery } from '@/shared/api/problems-api';
+import { useProductAutosave } from '@/shared/api/use-product-autosave';
 import { signInModalOpened } from '@/shared/auth/sign-in-modal-slice';
 import { useIsSignedInHere } from '@/shared/auth/session-slice';
 import { useAppDispatch } from '@/shared/lib/store';
@@ -43,7 +44,6 @@ type Verdict = {
   milestones?: MilestoneResult[];
 };
 
-const SAVE_DELAY_MS = 800;
 const PRODUCT = 'blockchainexpert' as const;
 
 /**
@@ -63,7 +63,7 @@ export function SolidityWorkspace(props: SolidityWorkspaceProps) {
     },
     { skip: !signedIn },
   );
-  const [saveUserData] = useSetUserDataMutation();
+  const autosave = useProductAutosave(PRODUCT, signedIn);
   const [submit, submission] = useSubmitSolidityMutation();
   const [code, setCode] = useState<string | null>(null);
   const [verdict, setVerdict] = useState<Verdict | null>(null);
@@ -75,22 +75,13 @@ export function SolidityWorkspace(props: SolidityWorkspaceProps) {
   const text = code ?? savedCode ?? starter;
 
   // The learner's code is saved a moment after they stop typing.
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onChange = useCallback(
     (next: string) => {
       setCode(next);
-      if (!signedIn) return;
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        void saveUserData({
-          params: { product: PRODUCT },
-          request: { data: { code: { [codeKey]: next } }, deepMerge: true },
-        });
-      }, SAVE_DELAY_MS);
+      autosave({ code: { [codeKey]: next } });
     },
-    [codeKey, saveUserData, signedIn],
+    [autosave, codeKey],
   );
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   const run = useCallback(async () => {
     if (!signedIn) {
