@@ -49,6 +49,8 @@ import { RecordQuizController } from './learning/record-quiz/record-quiz.control
 import { RecordQuizHandler } from './learning/record-quiz/record-quiz.handler';
 import { SubmitChoiceController } from './learning/submit-choice/submit-choice.controller';
 import { SubmitChoiceHandler } from './learning/submit-choice/submit-choice.handler';
+import { RevealPracticeSolutionController } from './learning/reveal-practice-solution/reveal-practice-solution.controller';
+import { RevealPracticeSolutionHandler } from './learning/reveal-practice-solution/reveal-practice-solution.handler';
 import { StartAssessmentController } from './learning/assessments/start-assessment/start-assessment.controller';
 import { StartAssessmentHandler } from './learning/assessments/start-assessment/start-assessment.handler';
 import { AbandonAssessmentController } from './learning/assessments/abandon-assessment/abandon-assessment.controller';
@@ -123,6 +125,7 @@ export class AppModule implements OnApplicationShutdown {
         GenerateCertificateController,
         RecordQuizController,
         SubmitChoiceController,
+        RevealPracticeSolutionController,
         StartAssessmentController,
         AbandonAssessmentController,
         PublishContentController,
@@ -149,6 +152,7 @@ export class AppModule implements OnApplicationShutdown {
         PublishedQuiz,
         RecordQuizHandler,
         SubmitChoiceHandler,
+        RevealPracticeSolutionHandler,
         StartAssessmentHandler,
         AbandonAssessmentHandler,
         CompleteAssessmentHandler,

@@ -13,9 +13,10 @@ import { editorText, grantRole, typeSolution } from './support/workspace';
  */
 const contentDir = path.resolve(__dirname, '..', '..', 'content');
 
-type ChoiceFile =
-  | { slug: string; order: number; kind: 'mcq'; prompt: string; choices: string[]; answer: number }
-  | { slug: string; order: number; kind: 'fitb'; prompt: string; answers: string[] };
+type ChoiceFile = { slug: string; order: number; prompt: string; explanation: string } & (
+  | { kind: 'mcq'; choices: string[]; answer: number }
+  | { kind: 'fitb'; answers: string[] }
+);
 type LessonMeta = { slug: string; title: string; order: number; free: boolean };
 
 const readJson = <T>(...parts: string[]) =>
@@ -113,6 +114,24 @@ test('blockchain: the index counts each course, a lesson leads to its practice q
   // The last answers are kept in the user data: a reload shows question 1 answered.
   await page.reload();
   await expect(page.getByRole('link', { name: 'Question 1 (answered)' })).toBeVisible();
+
+  // Question 3's solution revealed without answering: shown with its explanation, kept over a reload,
+  // not counted until the learner answers it right.
+  await page.getByRole('link', { name: 'Question 3', exact: true }).click();
+  const third = page.getByRole('form', { name: plain(practice[2].prompt) });
+  await page.getByRole('button', { name: 'Reveal solution' }).click();
+  await expect(third.getByRole('status')).toContainText('Solution revealed. The answer:');
+  await expect(third.getByRole('status')).toContainText(plain(practice[2].explanation).slice(0, 40));
+  await expect(page.getByRole('link', { name: 'Question 3 (revealed)' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.reload();
+  await expect(third.getByRole('status')).toContainText('Solution revealed.');
+  expect((await unlocksOf(page, 'blockchainexpert')).numPracticeQuestionsCompleted).toBe(2);
+  await page.getByRole('button', { name: 'Answer it yourself' }).click();
+  await answer(page, practice[2], true);
+  await expect
+    .poll(async () => (await unlocksOf(page, 'blockchainexpert')).numPracticeQuestionsCompleted)
+    .toBe(3);
 });
 
 for (const track of [

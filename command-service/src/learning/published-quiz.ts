@@ -22,6 +22,12 @@ export class PublishedQuiz {
       .sort((a, b) => a.order - b.order || (a.slug < b.slug ? -1 : 1));
   }
 
+  /** The lessons' practice questions (the latest PracticeQuestionPublished of each): the ones a learner may reveal. */
+  async practiceQuestions(product: ProblemProductId): Promise<QuizQuestionContent[]> {
+    const latest = await this.store.latestOfTypeByStream('PracticeQuestionPublished', 'product', product);
+    return latest.map((event) => event.data.question);
+  }
+
   /**
    * Every question a learner may practise one at a time (submissions/mcq|fitb/create): the quiz's and
    * the lessons' practice questions and the courses' assessment questions (the latest

@@ -41,7 +41,7 @@ import {
   QuizQuestionPublishedV1,
 } from './catalogue';
 import { UserDataSetV1 } from './user-data';
-import { ChoiceQuestionAnsweredV1, QuizProgressRecordedV1 } from './quizzes';
+import { ChoiceQuestionAnsweredV1, PracticeSolutionRevealedV1, QuizProgressRecordedV1 } from './quizzes';
 import { AssessmentFinishedV1, AssessmentStartedV1 } from './assessments';
 import {
   CheckoutExpiredV1,
@@ -118,6 +118,7 @@ const latestByType = {
   UserDataSet: UserDataSetV1,
   QuizProgressRecorded: QuizProgressRecordedV1,
   ChoiceQuestionAnswered: ChoiceQuestionAnsweredV1,
+  PracticeSolutionRevealed: PracticeSolutionRevealedV1,
   AssessmentStarted: AssessmentStartedV1,
   AssessmentFinished: AssessmentFinishedV1,
   CheckoutStarted: CheckoutStartedV1,

@@ -49,5 +49,20 @@ export const ChoiceQuestionAnsweredV1 = defineEvent({
 });
 export type ChoiceQuestionAnswered = z.infer<typeof ChoiceQuestionAnsweredV1.schema>;
 
-/** A learner's practice answers of one product: one stream. */
+/**
+ * A learner revealed the answer of one of a lesson's practice questions before answering it right
+ * (recorded once per question: revealing it again appends nothing).
+ */
+export const PracticeSolutionRevealedV1 = defineEvent({
+  type: 'PracticeSolutionRevealed',
+  version: 1,
+  schema: z.object({
+    userId: z.uuid(),
+    product: z.enum(problemProductIds),
+    questionId: z.string().min(1).max(200),
+  }),
+});
+export type PracticeSolutionRevealed = z.infer<typeof PracticeSolutionRevealedV1.schema>;
+
+/** A learner's practice answers (and revealed practice solutions) of one product: one stream. */
 export const practiceStreamId = (product: string, userId: string) => `practice-${product}-${userId}`;

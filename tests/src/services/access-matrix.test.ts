@@ -426,6 +426,12 @@ const endpoints: Endpoint[] = [
     }),
     allowedStatus: 404,
   })),
+  // Revealing a lesson practice question: owners are let in, then the product has no such question.
+  {
+    id: 'revealPracticeSolution',
+    request: post('/api/problems/v1/systemsexpert/practice-questions/reveal', { questionId: 'sample-ttl' }),
+    allowedStatus: 404,
+  },
   // A course's assessment (blockchain's per course): owners are let in, then nothing is published here.
   {
     id: 'getProductAssessments',

@@ -21,6 +21,14 @@ for (const [kind, slug] of [
   fs.cpSync(path.join(repoContent, kind, slug), path.join(contentDir, 'blockchain', kind, slug), {
     recursive: true,
   });
+// One lesson with its practice questions and its course's assessment: the reveal case.
+const course = path.join(contentDir, 'blockchain', 'solidity-fundamentals');
+fs.cpSync(
+  path.join(repoContent, 'solidity-fundamentals', 'functions-and-visibility'),
+  path.join(course, 'functions-and-visibility'),
+  { recursive: true },
+);
+fs.cpSync(path.join(repoContent, 'solidity-fundamentals', 'assessment.json'), path.join(course, 'assessment.json'));
 const read = (kind: string, slug: string, file: string) =>
   fs.readFileSync(path.join(repoContent, kind, slug, file), 'utf8');
 
@@ -205,4 +213,81 @@ describe('Solidity projects', () => {
     expect(started.body.submission.status).not.toBe('CORRECT');
     expect(started.body.milestones?.some((m) => !m.passed)).toBe(true);
   }, 90_000);
+});
+
+describe('revealing a practice solution (practice-questions/reveal)', () => {
+  type Revealed = {
+    question: { id: string; kind: string; answer?: number; answers?: string[]; explanation: string };
+    code?: string;
+  };
+  const revealedEvents = async (userId: string) =>
+    (
+      await platform.pool.query<{ stream_id: string; data: unknown }>(
+        `SELECT stream_id, data FROM es_events WHERE type = 'PracticeSolutionRevealed' AND data ->> 'userId' = $1`,
+        [userId],
+      )
+    ).rows;
+
+  it("answers a lesson practice question's answer once asked, records the first reveal only, and still counts a right answer given later", async () => {
+    const revealer = await signInWithRoles(platform.url, ['blockchainexpertv1'], 'solidity-revealer');
+    const first = await blockchain<Revealed>(
+      'practice-questions/reveal',
+      { questionId: 'private-not-secret' },
+      revealer.token,
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.question).toMatchObject({
+      id: 'private-not-secret',
+      kind: 'mcq',
+      answer: 2,
+      explanation: expect.stringContaining('anyone can read the slot'),
+    });
+    const again = await blockchain<Revealed>(
+      'practice-questions/reveal',
+      { questionId: 'private-not-secret' },
+      revealer.token,
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.question.answer).toBe(2);
+    expect(await revealedEvents(revealer.userId)).toEqual([
+      {
+        stream_id: `practice-blockchainexpert-${revealer.userId}`,
+        data: { userId: revealer.userId, product: 'blockchainexpert', questionId: 'private-not-secret' },
+      },
+    ]);
+
+    const answered = await blockchain<{ correct: boolean; position: string }>(
+      'submissions/mcq/create',
+      { questionId: 'private-not-secret', answers: ['2'] },
+      revealer.token,
+    );
+    expect(answered.body.correct).toBe(true);
+    const unlocks = await call<{ numPracticeQuestionsCompleted: number; numPracticeQuestionsRequired: number }>(
+      platform.url,
+      '/api/problems/v1/blockchainexpert/unlocks/get',
+      { json: {}, token: revealer.token, headers: { 'x-min-position': answered.body.position } },
+    );
+    expect(unlocks.body).toMatchObject({ numPracticeQuestionsCompleted: 1, numPracticeQuestionsRequired: 3 });
+  });
+
+  it('refuses non-owners (403), course assessment questions and unknown ids (404), and a missing id (400), recording nothing', async () => {
+    const before = await platform.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM es_events WHERE type = 'PracticeSolutionRevealed'`,
+    );
+    const cases: [unknown, string | undefined, number, string][] = [
+      [{ questionId: 'private-not-secret' }, learner.token, 403, 'PRODUCT_NOT_OWNED'],
+      [{ questionId: 'private-not-secret' }, undefined, 401, 'UNAUTHENTICATED'],
+      [{ questionId: 'storage-vs-memory-alias' }, owner.token, 404, 'NOT_FOUND'],
+      [{ questionId: 'no-such-question' }, owner.token, 404, 'NOT_FOUND'],
+      [{}, owner.token, 400, 'VALIDATION_FAILED'],
+    ];
+    for (const [json, token, status, code] of cases) {
+      const answer = await blockchain<{ code?: string; message?: string }>('practice-questions/reveal', json, token);
+      expect([answer.status, answer.body.code, typeof answer.body.message]).toEqual([status, code, 'string']);
+    }
+    const after = await platform.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM es_events WHERE type = 'PracticeSolutionRevealed'`,
+    );
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
 });

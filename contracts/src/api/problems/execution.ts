@@ -258,6 +258,35 @@ export const createFitbSubmission = defineCall({
   response: choiceSubmissionReply,
 });
 
+/**
+ * Not in spec 7 (spec 3 lists `revealedSolutions` in the blockchain user data, without a call): a lesson's
+ * practice question shown with its answer and explanation before the learner answered it right. Only
+ * the lessons' practice questions can be revealed, never a quiz's or a course assessment's. The first
+ * reveal is recorded (PracticeSolutionRevealed); asking again answers the same and appends nothing. A
+ * revealed question still counts once the learner answers it right (practice is for learning; the course
+ * assessments, which the certificate asks for too, cannot be revealed).
+ */
+export const revealPracticeSolution = defineCall({
+  route: post('revealPracticeSolution', '/api/problems/v1/{product}/practice-questions/reveal'),
+  state: built,
+  kind: 'command',
+  access: ownerOfPathProduct,
+  params: problemProductParams,
+  summary: "Reveal a lesson practice question's answer and explanation without answering it.",
+  request: z.object({ questionId: idSchema }),
+  response: commandAckSchema.extend({
+    question: z
+      .object({
+        id: idSchema,
+        kind: z.enum(['mcq', 'fitb']),
+        answer: z.number().int().optional(),
+        answers: z.array(z.string()).optional(),
+        explanation: z.string(),
+      })
+      .loose(),
+  }),
+});
+
 /** A project's milestone as a submission judged it. */
 export const milestoneResultSchema = z.object({
   index: z.number().int().nonnegative(),

@@ -6,6 +6,7 @@ import {
   finishQuiz,
   getUnlocksRoute,
   listQuizzes,
+  revealPracticeSolution,
   startQuiz,
 } from '@app/contracts';
 import { api } from '@/shared/api/api-slice';
@@ -33,6 +34,8 @@ export const quizzesApi = api.injectEndpoints({
     submitFitb: contractMutation(build, createFitbSubmission, {
       invalidatesTags: ['Unlocks', 'CourseAssessments'],
     }),
+    // A lesson practice question's answer shown before it is answered: no count moves.
+    revealPracticeSolution: contractMutation(build, revealPracticeSolution),
   }),
 });
 
@@ -44,6 +47,7 @@ export const {
   useGetQuizUnlocksQuery,
   useSubmitMcqMutation,
   useSubmitFitbMutation,
+  useRevealPracticeSolutionMutation,
 } = quizzesApi;
 
 /**

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProblemProductId } from '@app/contracts';
 import { getApiErrorMessage } from '@/shared/api/api-error';
@@ -8,7 +8,12 @@ import { findSection, products } from '@/shared/catalog/products';
 import { Button, LinkButton } from '@/shared/ui/button';
 import { Loader } from '@/shared/ui/loader';
 import { PageHeader } from '@/shared/ui/page';
-import { type QuizAnswerValue, type QuizQuestionView, useSubmitChoice } from '../quizzes-api';
+import {
+  type QuizAnswerValue,
+  type QuizQuestionView,
+  useRevealPracticeSolutionMutation,
+  useSubmitChoice,
+} from '../quizzes-api';
 import { QuestionCard } from './question-card';
 import './quiz.css';
 
@@ -42,7 +47,7 @@ type LessonWithPractice = {
 
 /** Where the learner's practice answers are kept in the product's user data (spec 3). */
 const answerKey = (kind: 'mcq' | 'fitb') => (kind === 'mcq' ? 'mcqAnswers' : 'fitbqAnswers');
-const practiceFetchMap = { mcqAnswers: 'TAKE', fitbqAnswers: 'TAKE' } as const;
+const practiceFetchMap = { mcqAnswers: 'TAKE', fitbqAnswers: 'TAKE', revealedSolutions: 'TAKE' } as const;
 
 type Verdict = { view: QuizQuestionView; given: QuizAnswerValue; correct: boolean };
 
@@ -51,6 +56,8 @@ type Verdict = { view: QuizQuestionView; given: QuizAnswerValue; correct: boolea
  * the learner answers, the server judges (submissions/mcq|fitb/create) and only then sends the right
  * answer and the explanation. The last answer given to each question is kept in the user data
  * (mcqAnswers, fitbqAnswers) and shown again; numbered links move between the lesson's questions.
+ * "Reveal solution" shows the answer without answering (practice-questions/reveal); the question is then
+ * kept in `revealedSolutions` and shown revealed on a later visit, until the learner answers it.
  */
 export function LessonPracticePage({
   product,
@@ -69,9 +76,33 @@ export function LessonPracticePage({
   const [saveUserData] = useSetUserDataMutation();
   const choice = useSubmitChoice(product);
   const [verdicts, setVerdicts] = useState<Record<string, Verdict>>({});
+  const [reveal, revealing] = useRevealPracticeSolutionMutation();
+  /** Revealed questions' answers, by question id; `null`: revealed before, put aside to answer it. */
+  const [revealedViews, setRevealedViews] = useState<Record<string, QuizQuestionView | null>>({});
   const [error, setError] = useState<string | null>(null);
 
   const item = lesson.data as LessonWithPractice | undefined;
+  const currentQuestion = item?.practiceQuestions?.find((candidate) => candidate.number === questionNumber);
+  const revealedSaved = (saved.data as { revealedSolutions?: Record<string, unknown> } | undefined)
+    ?.revealedSolutions;
+  const wasRevealed = currentQuestion ? revealedSaved?.[currentQuestion.id] === true : false;
+  const currentId = currentQuestion?.id;
+
+  // A question revealed on an earlier visit shows its answer again (the call answers it and appends nothing).
+  useEffect(() => {
+    if (!currentId || !wasRevealed || currentId in revealedViews || verdicts[currentId]) return;
+    setRevealedViews((before) => ({ ...before, [currentId]: null }));
+    reveal({ params: { product }, request: { questionId: currentId } })
+      .unwrap()
+      .then((reply) =>
+        setRevealedViews((before) => ({
+          ...before,
+          [currentId]: { ...currentQuestion, order: currentQuestion.number, ...reply.question },
+        })),
+      )
+      .catch(() => undefined);
+  }, [currentId, currentQuestion, wasRevealed, revealedViews, verdicts, reveal, product]);
+
   const lessonPath = `${basePath}/${lessonId}`;
   const crumbs = [
     { label: owner.name, to: owner.productPath },
@@ -144,7 +175,8 @@ export function LessonPracticePage({
   const savedAnswers = (saved.data ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const savedAnswer = savedAnswers[answerKey(question.kind)]?.[question.id];
   const verdict = verdicts[question.id];
-  const view: QuizQuestionView = verdict?.view ?? { ...question, order: question.number };
+  const revealedView = verdict ? undefined : (revealedViews[question.id] ?? undefined);
+  const view: QuizQuestionView = verdict?.view ?? revealedView ?? { ...question, order: question.number };
   const given =
     verdict?.given ??
     (question.kind === 'mcq' && typeof savedAnswer === 'number'
@@ -154,6 +186,21 @@ export function LessonPracticePage({
         : undefined);
   const previous = questions.find((candidate) => candidate.number === questionNumber - 1);
   const next = questions.find((candidate) => candidate.number === questionNumber + 1);
+
+  async function showSolution() {
+    if (!question) return;
+    setError(null);
+    try {
+      const reply = await reveal({ params: { product }, request: { questionId: question.id } }).unwrap();
+      setRevealedViews((before) => ({ ...before, [question.id]: { ...view, ...reply.question } }));
+      void saveUserData({
+        params: { product },
+        request: { data: { revealedSolutions: { [question.id]: true } }, deepMerge: true },
+      });
+    } catch (failure) {
+      setError(getApiErrorMessage(failure as Parameters<typeof getApiErrorMessage>[0]));
+    }
+  }
 
   async function answer(value: QuizAnswerValue) {
     if (!question) return;
@@ -195,7 +242,9 @@ export function LessonPracticePage({
                 : 'wrong'
               : savedAnswers[answerKey(candidate.kind)]?.[candidate.id] !== undefined
                 ? 'answered'
-                : undefined;
+                : revealedSaved?.[candidate.id] === true || revealedViews[candidate.id]
+                  ? 'revealed'
+                  : undefined;
             return (
               <li key={candidate.id}>
                 <Link
@@ -213,18 +262,37 @@ export function LessonPracticePage({
       </nav>
       <section className="quiz-panel" aria-label={`Practice question ${questionNumber}`}>
         <QuestionCard
-          key={`${question.id}-${verdict ? 'judged' : 'open'}`}
+          key={`${question.id}-${verdict ? 'judged' : revealedView ? 'revealed' : 'open'}`}
           question={view}
-          given={given}
+          given={verdict ? given : revealedView ? undefined : given}
           busy={choice.busy}
+          revealed={Boolean(revealedView)}
           onAnswer={(value) => void answer(value)}
         />
+        {revealedView ? (
+          <p className="quiz-note">
+            A revealed question still counts towards your progress once you answer it right yourself.
+          </p>
+        ) : null}
         {error ? (
           <p className="quiz-error" role="alert">
             {error}
           </p>
         ) : null}
         <div className="quiz-actions">
+          {!verdict && !revealedView ? (
+            <Button variant="secondary" isLoading={revealing.isLoading} onClick={() => void showSolution()}>
+              Reveal solution
+            </Button>
+          ) : null}
+          {revealedView ? (
+            <Button
+              variant="secondary"
+              onClick={() => setRevealedViews((before) => ({ ...before, [question.id]: null }))}
+            >
+              Answer it yourself
+            </Button>
+          ) : null}
           {verdict && !verdict.correct ? (
             <Button
               variant="secondary"

@@ -8,10 +8,12 @@ type QuestionCardProps = {
   given: QuizAnswerValue | undefined;
   busy: boolean;
   onAnswer: (given: QuizAnswerValue) => void;
+  /** The answer was revealed without being answered (a lesson practice question): no verdict is given. */
+  revealed?: boolean;
 };
 
 /** One question: choose or type, "Check answer", then the server's verdict and explanation. */
-export function QuestionCard({ question, given, busy, onAnswer }: QuestionCardProps) {
+export function QuestionCard({ question, given, busy, onAnswer, revealed = false }: QuestionCardProps) {
   const judged = isJudged(question);
   const [choice, setChoice] = useState<number | null>(typeof given === 'number' ? given : null);
   const [text, setText] = useState(typeof given === 'string' ? given : '');
@@ -89,11 +91,15 @@ export function QuestionCard({ question, given, busy, onAnswer }: QuestionCardPr
           ref={verdictRef}
           tabIndex={-1}
           className="quiz-verdict"
-          data-correct={question.isCorrect ? 'true' : 'false'}
+          data-correct={revealed ? 'revealed' : question.isCorrect ? 'true' : 'false'}
           role="status"
         >
           <p className="quiz-verdict__title">
-            {question.isCorrect ? (
+            {revealed ? (
+              <>
+                Solution revealed. The answer: <InlineMarkdown text={rightAnswerText(question)} />
+              </>
+            ) : question.isCorrect ? (
               'Correct.'
             ) : (
               <>
