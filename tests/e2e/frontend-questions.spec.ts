@@ -113,4 +113,28 @@ test("frontend: a crash-course lesson's examples run on the server, and the lear
   await expect(example.getByRole('textbox')).toHaveValue("console.log('edited ' + (1 + 1));");
   await example.getByRole('button', { name: 'Reset' }).click();
   await expect(example.getByRole('textbox')).toHaveValue(/typeof null/);
+
+  // The lesson's page example renders in a sandboxed frame beside its code; an edit re-renders it, what
+  // the page logs is listed under it, and the edit is kept too.
+  const pageExample = page.getByRole('region', { name: 'Example 6' });
+  await expect(pageExample).toContainText('HTML page');
+  const frame = page.frameLocator('iframe[title="Example 6: the page it renders"]');
+  await expect(frame.locator('#table tr')).toHaveCount(9);
+  await expect(frame.locator('#table tr').nth(1)).toContainText('undefined');
+  const edited =
+    '<!DOCTYPE html><html lang="en"><head><title>Edited</title></head><body><p id="out">made here</p>' +
+    "<script>document.getElementById('out').textContent += ' and changed'; console.log('logged', 1 + 1);</script></body></html>";
+  await pageExample.getByRole('textbox').fill(edited);
+  await expect(frame.locator('#out')).toHaveText('made here and changed');
+  await expect(pageExample.getByRole('list', { name: 'Example 6: console' })).toContainText('logged 2');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await pageExample.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'tests/test-results/frontend-page-example-390.png' });
+  await page.waitForTimeout(1200);
+  await page.reload();
+  await expect(pageExample.getByRole('textbox')).toHaveValue(edited);
+  await expect(frame.locator('#out')).toHaveText('made here and changed');
+  await pageExample.getByRole('button', { name: 'Reset' }).click();
+  await expect(frame.locator('#table tr')).toHaveCount(9);
 });

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
@@ -62,4 +62,79 @@ test('the product page counts languages from the engine and questions from the c
   await page.goto('/help');
   await expect(page.getByRole('main')).toContainText(`runs your code in ${runnable} languages here`);
   await expect(page.getByRole('main')).not.toContainText(/nine languages/i);
+});
+
+const contentRoot = path.resolve(__dirname, '..', '..', 'content');
+/** The folders (lessons, questions, projects) under a content folder. */
+const folders = (...parts: string[]) =>
+  readdirSync(path.join(contentRoot, ...parts), { withFileTypes: true }).filter((entry) =>
+    entry.isDirectory(),
+  ).length;
+const files = (...parts: string[]) => readdirSync(path.join(contentRoot, ...parts)).length;
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+const blockchainCourses = [
+  'blockchain-fundamentals',
+  'ethereum-and-smart-contracts',
+  'solidity-fundamentals',
+  'advanced-solidity',
+  'interacting-with-smart-contracts',
+  'web3-tools',
+];
+const jsonLength = (...parts: string[]) =>
+  (JSON.parse(readFileSync(path.join(contentRoot, ...parts), 'utf8')) as unknown[]).length;
+
+test("the four tracks' product pages quote what their content holds, counted by the catalogue", async ({
+  page,
+}) => {
+  const frontendCourses = ['html', 'css', 'javascript', 'react'].map((id) => `${id}-crash-course`);
+  const practice = sum(
+    blockchainCourses.flatMap((course) =>
+      readdirSync(path.join(contentRoot, 'blockchain', course), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((lesson) => jsonLength('blockchain', course, lesson.name, 'practice.json')),
+    ),
+  );
+  const pages: [string, string[]][] = [
+    [
+      '/frontend/product',
+      [
+        `crash courses: ${sum(frontendCourses.map((course) => folders('frontend', course)))} lessons`,
+        `Web development fundamentals in ${folders('frontend', 'web-dev-fundamentals')} lessons`,
+        `${folders('frontend', 'questions')} frontend coding questions`,
+        `A ${files('frontend', 'quiz')}-question frontend quiz`,
+      ],
+    ],
+    [
+      '/infrastructure/product',
+      [
+        `crash course in ${folders('infrastructure', 'crash-course')} lessons`,
+        `${folders('infrastructure', 'questions')} infrastructure coding questions`,
+        `${folders('infrastructure', 'design-questions')} infrastructure design questions`,
+        `A ${files('infrastructure', 'quiz')}-question infrastructure quiz`,
+      ],
+    ],
+    [
+      '/ios/product',
+      [
+        `Swift fundamentals course in ${folders('ios', 'swift-fundamentals')} lessons`,
+        `SwiftUI and UIKit courses: ${folders('ios', 'swiftui') + folders('ios', 'uikit')} lessons`,
+        `A ${files('ios', 'quiz')}-question iOS quiz`,
+      ],
+    ],
+    [
+      '/blockchain/product',
+      [
+        `${sum(blockchainCourses.map((course) => folders('blockchain', course)))} lessons in six courses`,
+        `${practice} practice questions`,
+        `Course assessments: ${sum(blockchainCourses.map((course) => jsonLength('blockchain', course, 'assessment.json')))} questions`,
+        `${folders('blockchain', 'questions')} Solidity questions`,
+        `${folders('blockchain', 'projects')} hands-on projects`,
+      ],
+    ],
+  ];
+  for (const [route, lines] of pages) {
+    await page.goto(route);
+    const features = page.getByRole('region', { name: 'What you get' });
+    for (const line of lines) await expect(features).toContainText(line);
+  }
 });

@@ -294,6 +294,7 @@ const endpoints: Endpoint[] = [
     allowedStatus: 400,
   },
   { id: 'listProjects', request: post('/api/problems/v1/blockchainexpert/projects/list') },
+  { id: 'getCatalogueSummary', request: get('/api/problems/v1/blockchainexpert/catalogue/summary') },
   // Frontend (frontend.test.ts judges in Chromium for real): a request without files is refused after
   // the access check.
   ...(

@@ -291,3 +291,30 @@ describe('revealing a practice solution (practice-questions/reveal)', () => {
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 });
+
+describe('catalogue/summary', () => {
+  it("counts what the product's catalogue holds, for anyone; a product with nothing published answers zeros", async () => {
+    const summary = await call<Record<string, unknown>>(
+      platform.url,
+      '/api/problems/v1/blockchainexpert/catalogue/summary',
+      { method: 'GET' },
+    );
+    expect(summary.status).toBe(200);
+    expect(summary.body).toMatchObject({
+      lessonsByCourse: { 'solidity-fundamentals': 1 },
+      lessons: 1,
+      codingQuestions: 2,
+      designQuestions: 0,
+      quizQuestions: 0,
+      practiceQuestions: 3,
+      assessmentQuestions: 8,
+      projects: 1,
+    });
+    const empty = await call<Record<string, unknown>>(
+      platform.url,
+      '/api/problems/v1/iosexpert/catalogue/summary',
+      { method: 'GET' },
+    );
+    expect(empty.body).toMatchObject({ lessonsByCourse: {}, lessons: 0, codingQuestions: 0, projects: 0 });
+  });
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { anyone, defineCall } from '../define';
 import { built } from '../build-state';
-import { post } from '../call-path';
+import { get, post } from '../call-path';
 import { emptyRequest, idSchema, problemProductParams } from '../common';
 import { contentItemSchema, contentListSchema } from './shared-schemas';
 import { type AnyLessonKind, allLessonKinds } from '../../content/learning';
@@ -133,4 +133,33 @@ export const getBehaviorals = defineCall({
   summary: 'Behavioral-interview lessons (algorithms); the text of locked ones is null.',
   request: emptyRequest,
   response: contentListSchema,
+});
+
+/** How much a product holds (catalogue/summary). */
+export const catalogueSummarySchema = z.object({
+  /** Lessons per course, keyed by the course's lesson kind (lessonKindOfSection maps a section to it). */
+  lessonsByCourse: z.partialRecord(z.enum(allLessonKinds), z.number().int().nonnegative()),
+  lessons: z.number().int().nonnegative(),
+  codingQuestions: z.number().int().nonnegative(),
+  designQuestions: z.number().int().nonnegative(),
+  quizQuestions: z.number().int().nonnegative(),
+  practiceQuestions: z.number().int().nonnegative(),
+  assessmentQuestions: z.number().int().nonnegative(),
+  projects: z.number().int().nonnegative(),
+});
+export type CatalogueSummary = z.infer<typeof catalogueSummarySchema>;
+
+/**
+ * Not in spec 7: how much a product holds, counted from the catalogue for its marketing copy and index
+ * (the product pages quote these numbers rather than written-in ones). Open to anyone: counts only.
+ */
+export const getCatalogueSummary = defineCall({
+  route: get('getCatalogueSummary', '/api/problems/v1/{product}/catalogue/summary'),
+  state: built,
+  kind: 'query',
+  access: anyone,
+  params: problemProductParams,
+  summary: 'How many lessons (per course), questions of each kind and projects a product holds.',
+  request: emptyRequest,
+  response: catalogueSummarySchema,
 });

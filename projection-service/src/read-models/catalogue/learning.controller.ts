@@ -5,6 +5,7 @@ import {
   type Principal,
   DomainError,
   getDesignQuestion,
+  getCatalogueSummary,
   getFundamentals,
   getGlossary,
   getLesson,
@@ -31,6 +32,8 @@ import {
 import { ReadYourWrites } from '../../infrastructure/read-your-writes';
 import { catalogueProjection } from './catalogue.projection';
 import { practiceProjection } from '../practice/practice.projection';
+import { projectsProjection } from '../projects/projects.projection';
+import { quizzesProjection } from '../quizzes/quizzes.projection';
 import { ownsProduct } from './catalogue.controller';
 
 type LessonRow = {
@@ -133,6 +136,54 @@ export class LearningController {
     const kind = lessonKindOfSection(input.section);
     if (!kind) throw new DomainError('NOT_FOUND', `There is no course section "${input.section}".`);
     return { items: await this.lessons(params.product, kind, principal, request, response) };
+  }
+
+  /** How much the product holds, counted from the read models (the product pages' copy quotes these). */
+  @ContractRoute(getCatalogueSummary)
+  async summary(
+    @ValidatedInput() { params }: CallInput<typeof getCatalogueSummary>,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
+  ) {
+    await this.readYourWrites.ensure(request, response, [
+      catalogueProjection.name,
+      practiceProjection.name,
+      quizzesProjection.name,
+      projectsProjection.name,
+    ]);
+    const [lessons, counts] = await Promise.all([
+      this.pool.query<{ kind: AnyLessonKind; n: number }>(
+        'SELECT kind, count(*)::int AS n FROM rm_catalogue_lessons WHERE product = $1 GROUP BY kind ORDER BY kind',
+        [params.product],
+      ),
+      this.pool.query<{
+        coding: number;
+        design: number;
+        quiz: number;
+        practice: number;
+        assessment: number;
+        projects: number;
+      }>(
+        `SELECT (SELECT count(*)::int FROM rm_catalogue_questions WHERE product = $1) AS coding,
+                (SELECT count(*)::int FROM rm_catalogue_design_questions WHERE product = $1) AS design,
+                (SELECT count(*)::int FROM rm_quiz_questions WHERE product = $1) AS quiz,
+                (SELECT count(*)::int FROM rm_practice_questions WHERE product = $1) AS practice,
+                (SELECT count(*)::int FROM rm_course_assessment_questions WHERE product = $1) AS assessment,
+                (SELECT count(*)::int FROM rm_projects WHERE product = $1) AS projects`,
+        [params.product],
+      ),
+    ]);
+    const row = counts.rows[0];
+    return {
+      lessonsByCourse: Object.fromEntries(lessons.rows.map(({ kind, n }) => [kind, n])),
+      lessons: lessons.rows.reduce((sum, { n }) => sum + n, 0),
+      codingQuestions: row.coding,
+      designQuestions: row.design,
+      quizQuestions: row.quiz,
+      practiceQuestions: row.practice,
+      assessmentQuestions: row.assessment,
+      projects: row.projects,
+    };
   }
 
   /** The product's glossary, A to Z: base content, open to everyone (the lessons it points to keep their locks). */

@@ -1,4 +1,5 @@
 import {
+  getCatalogueSummary,
   getLesson,
   listCodingQuestionsRoute,
   listDesignQuestions,
@@ -22,6 +23,7 @@ export const catalogueApi = api.injectEndpoints({
     getLesson: contractQuery(build, getLesson, { providesTags: ['Catalogue'] }),
     listDesignQuestions: contractQuery(build, listDesignQuestions, { providesTags: ['Catalogue'] }),
     listProjects: contractQuery(build, listProjects, { providesTags: ['Catalogue'] }),
+    getCatalogueSummary: contractQuery(build, getCatalogueSummary, { providesTags: ['Catalogue'] }),
   }),
 });
 
@@ -32,4 +34,5 @@ export const {
   useGetLessonQuery,
   useListDesignQuestionsQuery,
   useListProjectsQuery,
+  useGetCatalogueSummaryQuery,
 } = catalogueApi;

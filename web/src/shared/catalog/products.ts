@@ -1,4 +1,4 @@
-import type { ProductId } from '@app/contracts';
+import { type CatalogueSummary, type ProductId, lessonKindOfSection } from '@app/contracts';
 import { productIndex, type ProductEntry } from './product-index';
 import type { SignInModalVideo } from '@/shared/auth/sign-in-modal-slice';
 
@@ -8,8 +8,24 @@ export { PROGRAMMING_PRODUCT_URL, themeKeys, type ThemeKey } from './product-ind
 export type CatalogueCounts = {
   /** The languages this deployment runs now, by name. */
   runnableLanguages: readonly string[] | undefined;
-  codingQuestions: number | undefined;
+  /** What the product's catalogue holds (catalogue/summary). */
+  summary: CatalogueSummary | undefined;
 };
+
+/** The lessons of some of a product's courses (by section id), undefined until known or when there are none. */
+function lessonsIn(summary: CatalogueSummary | undefined, sectionIds: readonly string[]) {
+  if (!summary) return undefined;
+  let total = 0;
+  for (const id of sectionIds) {
+    const kind = lessonKindOfSection(id);
+    total += kind ? (summary.lessonsByCourse[kind] ?? 0) : 0;
+  }
+  return total || undefined;
+}
+
+/** A feature line quoting the catalogue's count, or its words alone until the count is known (or is 0). */
+const quote = (count: number | undefined, words: string, withCount: (count: number) => string) =>
+  count ? withCount(count) : words;
 
 /** A product's feature line: fixed, or made from the counts (the copy states only what is true here). */
 export type ProductFeature = string | ((counts: CatalogueCounts) => string);
@@ -52,10 +68,12 @@ const algoexpert: Product = {
     captionsSrc: '/media/algoexpert-intro.en.vtt',
   },
   features: [
-    ({ codingQuestions }) =>
-      codingQuestions === undefined
-        ? 'Coding questions from easy to very hard, sorted by difficulty and category'
-        : `${codingQuestions} coding questions from easy to very hard, sorted by difficulty and category`,
+    ({ summary }) =>
+      quote(
+        summary?.codingQuestions,
+        'Coding questions from easy to very hard, sorted by difficulty and category',
+        (n) => `${n} coding questions from easy to very hard, sorted by difficulty and category`,
+      ),
     ({ runnableLanguages }) =>
       runnableLanguages === undefined
         ? 'A workspace that runs your code against tests, with your own scratchpad'
@@ -111,9 +129,24 @@ const systemsexpert: Product = {
   pitch:
     'The fundamentals of distributed systems explained from first principles, then real design questions worked through end to end.',
   features: [
-    'A fundamentals course from client-server to consensus',
-    'Design questions with full walkthroughs',
-    'A quiz to check what stuck',
+    ({ summary }) =>
+      quote(
+        lessonsIn(summary, ['fundamentals']),
+        'A fundamentals course from client-server to consensus',
+        (n) => `A ${n}-lesson fundamentals course from client-server to consensus`,
+      ),
+    ({ summary }) =>
+      quote(
+        summary?.designQuestions,
+        'Design questions with full walkthroughs',
+        (n) => `${n} design questions with full walkthroughs`,
+      ),
+    ({ summary }) =>
+      quote(
+        summary?.quizQuestions,
+        'A quiz to check what stuck',
+        (n) => `A ${n}-question quiz to check what stuck`,
+      ),
     'Interview tips for open-ended design rounds',
   ],
   sections: [
@@ -156,10 +189,31 @@ const mlexpert: Product = {
   pitch:
     'A crash course in machine learning, coding questions that implement the classics, and large-scale ML system design.',
   features: [
-    'A machine learning crash course',
-    'ML coding questions in a real workspace',
-    'A large-scale ML course and design questions',
-    'A quiz and interview tips',
+    ({ summary }) =>
+      quote(
+        lessonsIn(summary, ['crash-course']),
+        'A machine learning crash course',
+        (n) => `A ${n}-lesson machine learning crash course`,
+      ),
+    ({ summary }) =>
+      quote(
+        summary?.codingQuestions,
+        'ML coding questions in a real workspace',
+        (n) => `${n} ML coding questions judged in a real Python workspace`,
+      ),
+    ({ summary }) => {
+      const lessons = lessonsIn(summary, ['large-scale']);
+      const design = summary?.designQuestions;
+      return lessons && design
+        ? `A ${lessons}-lesson large-scale ML course and ${design} ML design questions`
+        : 'A large-scale ML course and design questions';
+    },
+    ({ summary }) =>
+      quote(
+        summary?.quizQuestions,
+        'A quiz and interview tips',
+        (n) => `A ${n}-question quiz and interview tips`,
+      ),
   ],
   sections: [
     {
@@ -227,10 +281,25 @@ const frontendexpert: Product = {
   pitch:
     'Crash courses in HTML, CSS, JavaScript and React, web fundamentals, and frontend coding questions with a live browser preview.',
   features: [
-    'HTML, CSS, JavaScript and React crash courses',
-    'Web development fundamentals',
-    'Frontend coding questions with a live preview',
-    'A frontend quiz',
+    ({ summary }) =>
+      quote(
+        lessonsIn(summary, ['html', 'css', 'javascript', 'react']),
+        'HTML, CSS, JavaScript and React crash courses',
+        (n) => `HTML, CSS, JavaScript and React crash courses: ${n} lessons with runnable examples`,
+      ),
+    ({ summary }) =>
+      quote(
+        lessonsIn(summary, ['web-dev-fundamentals']),
+        'Web development fundamentals',
+        (n) => `Web development fundamentals in ${n} lessons`,
+      ),
+    ({ summary }) =>
+      quote(
+        summary?.codingQuestions,
+        'Frontend coding questions with a live preview',
+        (n) => `${n} frontend coding questions with a live preview, judged in a real browser`,
+      ),
+    ({ summary }) => quote(summary?.quizQuestions, 'A frontend quiz', (n) => `A ${n}-question frontend quiz`),
   ],
   sections: [
     {
@@ -293,10 +362,26 @@ const infraexpert: Product = {
   pitch:
     'Operating systems, networking, containers and cloud, taught as a crash course, then practised with coding and design questions.',
   features: [
-    'An infrastructure crash course',
-    'Infrastructure coding questions',
-    'Infrastructure design questions',
-    'An infrastructure quiz',
+    ({ summary }) =>
+      quote(
+        lessonsIn(summary, ['crash-course']),
+        'An infrastructure crash course',
+        (n) => `An infrastructure crash course in ${n} lessons, from Linux to CI/CD`,
+      ),
+    ({ summary }) =>
+      quote(
+        summary?.codingQuestions,
+        'Infrastructure coding questions',
+        (n) => `${n} infrastructure coding questions in shell, Python and Go, judged against tests`,
+      ),
+    ({ summary }) =>
+      quote(
+        summary?.designQuestions,
+        'Infrastructure design questions',
+        (n) => `${n} infrastructure design questions with walkthroughs`,
+      ),
+    ({ summary }) =>
+      quote(summary?.quizQuestions, 'An infrastructure quiz', (n) => `A ${n}-question infrastructure quiz`),
   ],
   sections: [
     {
@@ -359,10 +444,25 @@ const iosexpert: Product = {
   pitch:
     'Swift, SwiftUI, UIKit, concurrency and app architecture explained for interviews, with a quiz to check yourself.',
   features: [
-    'A Swift fundamentals course',
-    'SwiftUI and UIKit courses',
-    'Concurrency and app architecture',
-    'An iOS quiz',
+    ({ summary }) =>
+      quote(
+        lessonsIn(summary, ['swift-fundamentals']),
+        'A Swift fundamentals course',
+        (n) => `A Swift fundamentals course in ${n} lessons`,
+      ),
+    ({ summary }) =>
+      quote(
+        lessonsIn(summary, ['swiftui', 'uikit']),
+        'SwiftUI and UIKit courses',
+        (n) => `SwiftUI and UIKit courses: ${n} lessons`,
+      ),
+    ({ summary }) =>
+      quote(
+        lessonsIn(summary, ['concurrency', 'architecture']),
+        'Concurrency and app architecture',
+        (n) => `Concurrency and app architecture in ${n} lessons`,
+      ),
+    ({ summary }) => quote(summary?.quizQuestions, 'An iOS quiz', (n) => `A ${n}-question iOS quiz`),
   ],
   sections: [
     ...iosCourseIds.map((id): ProductSection => ({
@@ -411,11 +511,36 @@ const blockchainexpert: Product = {
   pitch:
     'From how blockchains work to writing, testing and shipping Solidity contracts, with practice questions, assessments and projects.',
   features: [
-    'Six courses from fundamentals to Web3 tools',
-    'Practice questions after every lesson',
-    'Course assessments',
-    'Solidity questions judged in a real EVM',
-    'Hands-on projects',
+    ({ summary }) =>
+      quote(
+        lessonsIn(summary, blockchainCourseIds),
+        'Six courses from fundamentals to Web3 tools',
+        (n) => `${n} lessons in six courses, from fundamentals to Web3 tools`,
+      ),
+    ({ summary }) =>
+      quote(
+        summary?.practiceQuestions,
+        'Practice questions after every lesson',
+        (n) => `${n} practice questions after the lessons`,
+      ),
+    ({ summary }) =>
+      quote(
+        summary?.assessmentQuestions,
+        'Course assessments',
+        (n) => `Course assessments: ${n} questions across the six courses`,
+      ),
+    ({ summary }) =>
+      quote(
+        summary?.codingQuestions,
+        'Solidity questions judged in a real EVM',
+        (n) => `${n} Solidity questions compiled with solc and judged in a real EVM`,
+      ),
+    ({ summary }) =>
+      quote(
+        summary?.projects,
+        'Hands-on projects',
+        (n) => `${n} hands-on projects built milestone by milestone`,
+      ),
   ],
   sections: [
     ...blockchainCourseIds.map((id): ProductSection => ({

@@ -1,17 +1,21 @@
-import type { CodingLanguage } from '@app/contracts';
-import { useListCodingQuestionsQuery, useListLanguagesQuery } from '@/shared/api/catalogue-api';
+import { type CodingLanguage, type ProductId, problemProductIds } from '@app/contracts';
+import { useGetCatalogueSummaryQuery, useListLanguagesQuery } from '@/shared/api/catalogue-api';
+import type { CatalogueCounts } from './products';
 import { languageLabels } from './language-labels';
-
-const codingQuestionsArg = { params: { product: 'algoexpert' } } as const;
 
 /**
  * What marketing copy may count, from the catalogue and the engine rather than written-in numbers: the
  * languages this deployment runs now (the languages call; a language whose toolchain is missing is not
- * counted) and the published coding questions. Each is undefined until its answer arrives.
+ * counted) and, for a product, what its catalogue holds (catalogue/summary). Each is undefined until
+ * its answer arrives.
  */
-export function useCatalogueCounts() {
+export function useCatalogueCounts(productId?: ProductId): CatalogueCounts {
   const languages = useListLanguagesQuery();
-  const questions = useListCodingQuestionsQuery(codingQuestionsArg);
+  const product = problemProductIds.find((id) => id === productId);
+  const summary = useGetCatalogueSummaryQuery(
+    { params: { product: product ?? 'algoexpert' } },
+    { skip: product === undefined },
+  );
   const runnable = languages.data?.languages.filter((status) => status.available).map((s) => s.language);
   return {
     /** Labels in the labels' order, the contracts' own (C#, C++, Go...). */
@@ -20,6 +24,6 @@ export function useCatalogueCounts() {
           .filter((language) => runnable.includes(language))
           .map((language) => languageLabels[language])
       : undefined,
-    codingQuestions: questions.data?.questions.length,
+    summary: summary.data,
   };
 }

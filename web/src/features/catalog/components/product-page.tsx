@@ -19,7 +19,7 @@ export function ProductPage({ productId }: ProductPageProps) {
   const product = products[productId];
   const bundles = bundlesIncluding(productId).slice(0, 3);
   const dispatch = useAppDispatch();
-  const counts = useCatalogueCounts();
+  const counts = useCatalogueCounts(productId);
 
   function handleWatchIntro() {
     if (product.introVideo)

@@ -2,6 +2,7 @@ import { Fragment, useMemo } from 'react';
 import { marked } from 'marked';
 import type { ProblemProductId } from '@app/contracts';
 import { Markdown } from '@/shared/ui/markdown';
+import { PageExample, isPageExample } from './page-example';
 import { RunnableExample, isRunnable } from './runnable-example';
 
 type LessonBodyProps = {
@@ -11,16 +12,19 @@ type LessonBodyProps = {
   className?: string;
 };
 
-type Part = { kind: 'markdown'; text: string } | { kind: 'example'; code: string; index: number };
+type Part =
+  | { kind: 'markdown'; text: string }
+  | { kind: 'example' | 'page'; code: string; index: number; number: number };
 
 /**
  * A lesson's text. In the frontend's crash courses each JavaScript example that runs outside a page (no
- * `document`, `window`...) becomes a runnable example: editable, run on the server (run-repl), the
- * learner's version kept in the user data (`crashCourseUserCode`). Everywhere else, the Markdown as is.
+ * `document`, `window`...) becomes a runnable example: editable, run on the server (run-repl); each page
+ * the lesson marks runnable (```html runnable) becomes a live page example rendered in a sandboxed frame.
+ * The learner's versions are kept in the user data (`crashCourseUserCode`). Elsewhere, the Markdown as is.
  */
 export function LessonBody({ product, lessonId, body, className }: LessonBodyProps) {
   const parts = useMemo(() => (product === 'frontendexpert' ? splitExamples(body) : null), [product, body]);
-  if (!parts || !parts.some((part) => part.kind === 'example'))
+  if (!parts || !parts.some((part) => part.kind !== 'markdown'))
     return <Markdown text={body} className={className} />;
   return (
     <div className={className}>
@@ -28,8 +32,10 @@ export function LessonBody({ product, lessonId, body, className }: LessonBodyPro
         <Fragment key={i}>
           {part.kind === 'markdown' ? (
             <Markdown text={part.text} />
+          ) : part.kind === 'page' ? (
+            <PageExample lessonId={lessonId} index={part.index} number={part.number} code={part.code} />
           ) : (
-            <RunnableExample lessonId={lessonId} index={part.index} code={part.code} />
+            <RunnableExample lessonId={lessonId} index={part.index} number={part.number} code={part.code} />
           )}
         </Fragment>
       ))}
@@ -41,12 +47,22 @@ export function LessonBody({ product, lessonId, body, className }: LessonBodyPro
 function splitExamples(body: string): Part[] {
   const parts: Part[] = [];
   let text = '';
-  let index = 0;
+  // Program and page examples are kept under keys of their own kind; the learner reads one numbering.
+  const counts = { example: 0, page: 0 };
   for (const token of marked.lexer(body)) {
-    if (token.type === 'code' && isRunnable(token.lang, token.text)) {
+    const kind =
+      token.type !== 'code'
+        ? null
+        : isPageExample(token.lang)
+          ? 'page'
+          : isRunnable(token.lang, token.text)
+            ? 'example'
+            : null;
+    if (kind && token.type === 'code') {
       if (text.trim()) parts.push({ kind: 'markdown', text });
       text = '';
-      parts.push({ kind: 'example', code: token.text, index: index++ });
+      const number = counts.example + counts.page + 1;
+      parts.push({ kind, code: token.text, index: counts[kind]++, number });
     } else text += token.raw;
   }
   if (text.trim()) parts.push({ kind: 'markdown', text });

@@ -19,16 +19,13 @@ export function isRunnable(lang: string | undefined, code: string): boolean {
   return (lang === 'js' || lang === 'javascript') && !PAGE_ONLY.test(code) && !MODULE_LINE.test(code);
 }
 
-type RunnableExampleProps = { lessonId: string; index: number; code: string };
-
 /**
- * One runnable example of a crash-course lesson: its code in an editable box, Run (Ctrl/Cmd + Enter in
- * the box) sends it to run-repl (Node, in the sandbox) and shows what it printed. The learner's edits
- * are kept per lesson and example in `crashCourseUserCode`; Reset puts the lesson's code back.
+ * An example's code as the learner keeps it: their edit, else the version saved in the user data
+ * (`crashCourseUserCode[lessonId][key]`), else the lesson's. `keep` shows an edit at once and saves it
+ * (debounced) when signed in.
  */
-export function RunnableExample({ lessonId, index, code }: RunnableExampleProps) {
+export function useKeptExample(lessonId: string, key: string, code: string) {
   const signedIn = useIsSignedInHere();
-  const dispatch = useAppDispatch();
   const saved = useGetUserDataQuery(
     {
       params: { product: PRODUCT },
@@ -37,16 +34,35 @@ export function RunnableExample({ lessonId, index, code }: RunnableExampleProps)
     { skip: !signedIn },
   );
   const autosave = useProductAutosave(PRODUCT, signedIn);
-  const [run, running] = useRunExampleMutation();
   const [edited, setEdited] = useState<string | null>(null);
-  const [output, setOutput] = useState<{ text: string; failed: boolean } | null>(null);
-  const text = edited ?? savedCodeOf(saved.data, lessonId, index) ?? code;
-  const label = `Example ${index + 1}`;
-
+  const text = edited ?? savedCodeOf(saved.data, lessonId, key) ?? code;
   const keep = (next: string) => {
     setEdited(next);
-    autosave({ crashCourseUserCode: { [lessonId]: { [String(index)]: next } } });
+    autosave({ crashCourseUserCode: { [lessonId]: { [key]: next } } });
   };
+  return { text, keep, signedIn };
+}
+
+type RunnableExampleProps = {
+  lessonId: string;
+  /** Its place among the lesson's program examples: the key its edits are kept under. */
+  index: number;
+  /** Its place among all the lesson's examples, as the learner reads them. */
+  number: number;
+  code: string;
+};
+
+/**
+ * One runnable example of a crash-course lesson: its code in an editable box, Run (Ctrl/Cmd + Enter in
+ * the box) sends it to run-repl (Node, in the sandbox) and shows what it printed. The learner's edits
+ * are kept per lesson and example in `crashCourseUserCode`; Reset puts the lesson's code back.
+ */
+export function RunnableExample({ lessonId, index, number, code }: RunnableExampleProps) {
+  const dispatch = useAppDispatch();
+  const { text, keep, signedIn } = useKeptExample(lessonId, String(index), code);
+  const [run, running] = useRunExampleMutation();
+  const [output, setOutput] = useState<{ text: string; failed: boolean } | null>(null);
+  const label = `Example ${number}`;
 
   const execute = async () => {
     if (!signedIn) {
@@ -117,11 +133,11 @@ export function RunnableExample({ lessonId, index, code }: RunnableExampleProps)
   );
 }
 
-function savedCodeOf(data: unknown, lessonId: string, index: number): string | undefined {
+function savedCodeOf(data: unknown, lessonId: string, key: string): string | undefined {
   if (!isRecord(data) || !isRecord(data.crashCourseUserCode)) return undefined;
   const lesson = data.crashCourseUserCode[lessonId];
   if (!isRecord(lesson)) return undefined;
-  const value = lesson[String(index)];
+  const value = lesson[key];
   return typeof value === 'string' ? value : undefined;
 }
 
