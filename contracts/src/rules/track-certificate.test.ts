@@ -41,4 +41,16 @@ describe('design-track certificates', () => {
     expect(trackUnlocks(empty).hasUnlockedLatestCert).toBe(false);
     expect(missingForTrackCertificate(empty)).toBe('This track has no certificate to earn yet.');
   });
+
+  it('a course-only track (iOS) is earned by its quiz alone, and asks for any question published later', () => {
+    const quizOnly = { coding: counts(0, 0), design: counts(0, 0), quizOnly: true };
+    expect(trackUnlocks({ ...quizOnly, quizScore: 80 }).hasUnlockedLatestCert).toBe(true);
+    expect(trackUnlocks({ ...quizOnly, quizScore: 79 }).hasUnlockedLatestCert).toBe(false);
+    expect(missingForTrackCertificate({ ...quizOnly, quizScore: 0 })).toBe(
+      'To earn this certificate, score 80% or more on the quiz (best so far 0%).',
+    );
+    expect(
+      trackUnlocks({ ...quizOnly, coding: counts(1, 2), quizScore: 100 }).hasUnlockedLatestCert,
+    ).toBe(false);
+  });
 });

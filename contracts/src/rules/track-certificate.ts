@@ -29,7 +29,18 @@ export const isDesignTrack = (product: string): product is DesignTrackProduct =>
 export const TRACK_CERTIFICATE_PRODUCTS = [
   ...DESIGN_TRACK_PRODUCTS,
   'frontendexpert',
+  'iosexpert',
 ] as const satisfies readonly ProblemProductId[];
+
+/**
+ * The tracks taught by courses alone (iOS: Swift has no toolchain here, so it has no judged questions):
+ * their certificate asks for the quiz passed at QUIZ_SCORE_REQUIRED percent, and for any question
+ * published later.
+ */
+export const QUIZ_CERTIFICATE_PRODUCTS = ['iosexpert'] as const satisfies readonly ProblemProductId[];
+
+export const isQuizCertificateTrack = (product: string) =>
+  (QUIZ_CERTIFICATE_PRODUCTS as readonly string[]).includes(product);
 export type TrackCertificateProduct = (typeof TRACK_CERTIFICATE_PRODUCTS)[number];
 
 export const hasTrackCertificate = (product: string): product is TrackCertificateProduct =>
@@ -44,6 +55,8 @@ export type TrackProgress = {
   design: UnlockCounts;
   /** The best finished quiz score, in percent (0 before any). */
   quizScore: number;
+  /** A track whose certificate is its quiz (isQuizCertificateTrack): no question needs to be published. */
+  quizOnly?: boolean;
 };
 
 /** Design questions completed: those the user data marks `true`, among the published ones. */
@@ -71,7 +84,10 @@ export function trackUnlocks(progress: TrackProgress) {
     numQuestionsCompleted: progress.coding.numQuestionsCompleted + progress.design.numQuestionsCompleted,
     numQuestionsRequired: progress.coding.numQuestionsRequired + progress.design.numQuestionsRequired,
   };
-  const earned = unlockFlags(counts).hasUnlockedLatestCert && progress.quizScore >= QUIZ_SCORE_REQUIRED;
+  const questionsDone = progress.quizOnly
+    ? counts.numQuestionsCompleted >= counts.numQuestionsRequired
+    : unlockFlags(counts).hasUnlockedLatestCert;
+  const earned = questionsDone && progress.quizScore >= QUIZ_SCORE_REQUIRED;
   return {
     ...counts,
     quizScore: progress.quizScore,
@@ -85,7 +101,7 @@ export function trackUnlocks(progress: TrackProgress) {
 export function missingForTrackCertificate(progress: TrackProgress): string | null {
   if (trackUnlocks(progress).hasUnlockedLatestCert) return null;
   const { coding, design, quizScore } = progress;
-  if (coding.numQuestionsRequired + design.numQuestionsRequired === 0)
+  if (!progress.quizOnly && coding.numQuestionsRequired + design.numQuestionsRequired === 0)
     return 'This track has no certificate to earn yet.';
   const left: string[] = [];
   if (coding.numQuestionsCompleted < coding.numQuestionsRequired)

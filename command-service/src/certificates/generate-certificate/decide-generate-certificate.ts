@@ -6,6 +6,7 @@ import {
   type UnlockCounts,
   invalidField,
   hasTrackCertificate,
+  isQuizCertificateTrack,
   missingForBlockchainCertificate,
   missingForTrackCertificate,
   problemProductIds,
@@ -57,6 +58,7 @@ export function decideGenerateCertificate(
       coding: counts,
       design: state.track?.design ?? { numQuestionsCompleted: 0, numQuestionsRequired: 0 },
       quizScore: state.track?.quizScore ?? 0,
+      quizOnly: isQuizCertificateTrack(product),
     });
     if (missing !== null) return new DomainError('CERTIFICATE_NOT_EARNED', missing);
   } else if (product === 'blockchainexpert') {

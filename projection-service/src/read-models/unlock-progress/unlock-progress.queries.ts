@@ -8,6 +8,7 @@ import {
   type TrackCertificateProduct,
   dailyStreak,
   hasTrackCertificate,
+  isQuizCertificateTrack,
   quizIdOf,
   trackUnlocks,
   unlockFlags,
@@ -114,6 +115,7 @@ async function readTrackUnlocks(db: Pool | PoolClient, userId: string, product: 
     coding: { numQuestionsCompleted: row.coding_completed, numQuestionsRequired: row.coding_required },
     design: { numQuestionsCompleted: row.design_completed, numQuestionsRequired: row.design_required },
     quizScore: row.quiz_score ?? 0,
+    quizOnly: isQuizCertificateTrack(product),
   });
 }
 

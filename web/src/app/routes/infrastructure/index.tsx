@@ -1,5 +1,6 @@
 import { ProductIndex } from '@/features/catalog/components/product-index';
+import { ProgressSummary } from '@/features/progress/components/progress-summary';
 
 export function Component() {
-  return <ProductIndex productId="infraexpert" />;
+  return <ProductIndex productId="infraexpert" summary={<ProgressSummary product="infraexpert" />} />;
 }

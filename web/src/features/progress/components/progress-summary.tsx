@@ -9,7 +9,16 @@ import {
 } from '../api/progress-api';
 import './progress.css';
 
-type ProgressSummaryProps = { product: 'algoexpert' | 'systemsexpert' | 'mlexpert' };
+type ProgressSummaryProps = {
+  product:
+    | 'algoexpert'
+    | 'systemsexpert'
+    | 'mlexpert'
+    | 'frontendexpert'
+    | 'infraexpert'
+    | 'iosexpert'
+    | 'blockchainexpert';
+};
 
 type IssuedCertificate = {
   version: string;
@@ -64,15 +73,46 @@ function SignedInProgress({ product }: ProgressSummaryProps) {
     );
   }
 
-  const completed = unlocks.data.numQuestionsCompleted ?? 0;
-  const required = unlocks.data.numQuestionsRequired ?? 0;
-  const version = unlocks.data.latestCertVersion;
+  const data = unlocks.data;
+  const version = data.latestCertVersion;
+  const name = productIndex[product].name;
+  // Blockchain counts its lessons' practice questions and its course assessments; the others, questions.
+  const bars =
+    product === 'blockchainexpert'
+      ? [
+          {
+            label: 'Practice questions answered right',
+            completed: data.numPracticeQuestionsCompleted ?? 0,
+            required: data.numPracticeQuestionsRequired ?? 0,
+          },
+          {
+            label: 'Assessment questions answered right',
+            completed: data.numAssessmentQuestionsCompleted ?? 0,
+            required: data.numAssessmentQuestionsRequired ?? 0,
+          },
+        ]
+      : (data.numQuestionsRequired ?? 0) > 0
+        ? [
+            {
+              label: 'Questions completed',
+              completed: data.numQuestionsCompleted ?? 0,
+              required: data.numQuestionsRequired ?? 0,
+            },
+          ]
+        : [];
+  const howToEarn =
+    product === 'blockchainexpert'
+      ? `Answer every practice question and every course assessment question right to earn the ${name} certificate (version ${version}).`
+      : bars.length === 0 && data.quizScoreRequired
+        ? `Score ${data.quizScoreRequired}% or more on the quiz to earn the ${name} certificate (version ${version}).`
+        : data.quizScoreRequired
+          ? `Complete every question and score ${data.quizScoreRequired}% or more on the quiz to earn the ${name} certificate (version ${version}).`
+          : `Complete every question to earn the ${name} certificate (version ${version}).`;
   const held = ((certificates.data?.certificates ?? []) as IssuedCertificate[]).filter(
     (certificate) => certificate.product === product,
   );
   const latest = held.find((certificate) => certificate.version === version);
   const downloadUrl = generated.data?.url ?? latest?.url;
-  const percent = required > 0 ? Math.round((completed / required) * 100) : 0;
 
   async function handleGenerate() {
     await generate({ data: {}, type: product })
@@ -83,23 +123,9 @@ function SignedInProgress({ product }: ProgressSummaryProps) {
   return (
     <section className="progress-summary" aria-label="Your progress">
       <div className="progress-summary__counts">
-        <p className="progress-summary__completed">
-          <strong>
-            {completed} / {required}
-          </strong>{' '}
-          questions completed
-        </p>
-        <div
-          className="progress-summary__bar"
-          role="progressbar"
-          aria-label="Questions completed"
-          aria-valuemin={0}
-          aria-valuemax={required}
-          aria-valuenow={completed}
-          aria-valuetext={`${completed} of ${required} questions completed`}
-        >
-          <span className="progress-summary__fill" style={{ width: `${percent}%` }} />
-        </div>
+        {bars.map((bar) => (
+          <ProgressBar key={bar.label} {...bar} />
+        ))}
         {unlocks.data.quizScoreRequired ? (
           <p className="progress-summary__quiz">
             Quiz: best score {unlocks.data.quizScore ?? 0}% ({unlocks.data.quizScoreRequired}% needed)
@@ -133,11 +159,7 @@ function SignedInProgress({ product }: ProgressSummaryProps) {
           ) : null}
         </div>
       ) : (
-        <p className="progress-summary__note">
-          {unlocks.data.quizScoreRequired
-            ? `Complete every question and score ${unlocks.data.quizScoreRequired}% or more on the quiz to earn the ${productIndex[product].name} certificate (version ${version}).`
-            : `Complete every question to earn the ${productIndex[product].name} certificate (version ${version}).`}
-        </p>
+        <p className="progress-summary__note">{howToEarn}</p>
       )}
       {held.length > 0 ? (
         <div className="progress-summary__held">
@@ -164,5 +186,31 @@ function SignedInProgress({ product }: ProgressSummaryProps) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** One count towards the certificate: "12 / 40 practice questions answered right" over a bar. */
+function ProgressBar({ label, completed, required }: { label: string; completed: number; required: number }) {
+  const percent = required > 0 ? Math.round((completed / required) * 100) : 0;
+  return (
+    <>
+      <p className="progress-summary__completed">
+        <strong>
+          {completed} / {required}
+        </strong>{' '}
+        {label.toLowerCase()}
+      </p>
+      <div
+        className="progress-summary__bar"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={required}
+        aria-valuenow={completed}
+        aria-valuetext={`${completed} of ${required} ${label.toLowerCase()}`}
+      >
+        <span className="progress-summary__fill" style={{ width: `${percent}%` }} />
+      </div>
+    </>
   );
 }
