@@ -14,8 +14,7 @@ import { editorText, grantRole, typeSolution } from './support/workspace';
 const contentDir = path.resolve(__dirname, '..', '..', 'content');
 
 type ChoiceFile = { slug: string; order: number; prompt: string; explanation: string } & (
-  | { kind: 'mcq'; choices: string[]; answer: number }
-  | { kind: 'fitb'; answers: string[] }
+  { kind: 'mcq'; choices: string[]; answer: number } | { kind: 'fitb'; answers: string[] }
 );
 type LessonMeta = { slug: string; title: string; order: number; free: boolean };
 
@@ -181,6 +180,19 @@ for (const track of [
     await page.goto(`${track.route}/${lessons[0].slug}`);
     await expect(page.getByRole('heading', { level: 1, name: lessons[0].title })).toBeVisible();
     await expect(page.locator('.lesson-article__body')).not.toBeEmpty();
+    // iOS lessons say their Swift is for reading, and whether this deployment can run Swift (the engine's).
+    if (track.folder === 'ios') {
+      const swift = (
+        (await (await page.request.get('/api/problems/v1/languages')).json()) as {
+          languages: { language: string; available: boolean }[];
+        }
+      ).languages.find((status) => status.language === 'swift');
+      await expect(page.getByRole('note')).toContainText(
+        swift?.available
+          ? 'The Swift examples are here to read; try them in Xcode'
+          : 'The Swift examples are here to read, not to run: this deployment has no Swift toolchain.',
+      );
+    }
     await page.goto(`${track.route}/${lessons[1].slug}`);
     await expect(page.getByRole('region', { name: 'Locked lesson' })).toContainText(`Get ${track.name}`);
 

@@ -49,8 +49,8 @@ describe('design-track certificates', () => {
     expect(missingForTrackCertificate({ ...quizOnly, quizScore: 0 })).toBe(
       'To earn this certificate, score 80% or more on the quiz (best so far 0%).',
     );
-    expect(
-      trackUnlocks({ ...quizOnly, coding: counts(1, 2), quizScore: 100 }).hasUnlockedLatestCert,
-    ).toBe(false);
+    expect(trackUnlocks({ ...quizOnly, coding: counts(1, 2), quizScore: 100 }).hasUnlockedLatestCert).toBe(
+      false,
+    );
   });
 });

@@ -28,7 +28,10 @@ fs.cpSync(
   path.join(course, 'functions-and-visibility'),
   { recursive: true },
 );
-fs.cpSync(path.join(repoContent, 'solidity-fundamentals', 'assessment.json'), path.join(course, 'assessment.json'));
+fs.cpSync(
+  path.join(repoContent, 'solidity-fundamentals', 'assessment.json'),
+  path.join(course, 'assessment.json'),
+);
 const read = (kind: string, slug: string, file: string) =>
   fs.readFileSync(path.join(repoContent, kind, slug, file), 'utf8');
 
@@ -262,11 +265,14 @@ describe('revealing a practice solution (practice-questions/reveal)', () => {
       revealer.token,
     );
     expect(answered.body.correct).toBe(true);
-    const unlocks = await call<{ numPracticeQuestionsCompleted: number; numPracticeQuestionsRequired: number }>(
-      platform.url,
-      '/api/problems/v1/blockchainexpert/unlocks/get',
-      { json: {}, token: revealer.token, headers: { 'x-min-position': answered.body.position } },
-    );
+    const unlocks = await call<{
+      numPracticeQuestionsCompleted: number;
+      numPracticeQuestionsRequired: number;
+    }>(platform.url, '/api/problems/v1/blockchainexpert/unlocks/get', {
+      json: {},
+      token: revealer.token,
+      headers: { 'x-min-position': answered.body.position },
+    });
     expect(unlocks.body).toMatchObject({ numPracticeQuestionsCompleted: 1, numPracticeQuestionsRequired: 3 });
   });
 
@@ -282,7 +288,11 @@ describe('revealing a practice solution (practice-questions/reveal)', () => {
       [{}, owner.token, 400, 'VALIDATION_FAILED'],
     ];
     for (const [json, token, status, code] of cases) {
-      const answer = await blockchain<{ code?: string; message?: string }>('practice-questions/reveal', json, token);
+      const answer = await blockchain<{ code?: string; message?: string }>(
+        'practice-questions/reveal',
+        json,
+        token,
+      );
       expect([answer.status, answer.body.code, typeof answer.body.message]).toEqual([status, code, 'string']);
     }
     const after = await platform.pool.query<{ n: number }>(

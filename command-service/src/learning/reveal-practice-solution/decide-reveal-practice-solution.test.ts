@@ -12,7 +12,8 @@ const practiceQuestion: QuizQuestionContent = {
   prompt: 'Which opcode family can earn a gas refund?',
   choices: ['SSTORE clearing a slot', 'CALL', 'LOG'],
   answer: 0,
-  explanation: 'Setting a non-zero storage slot back to zero earns a refund, capped at a fifth of the gas used.',
+  explanation:
+    'Setting a non-zero storage slot back to zero earns a refund, capped at a fifth of the gas used.',
 };
 const learner = '6f1c2a0e-7b8d-4e3f-9a1b-2c3d4e5f6a7b';
 const request: RevealPracticeSolution = {

@@ -11,9 +11,10 @@ export type PracticeSolutionShown = { appended: Appended; question: QuizQuestion
 
 /** Decides against the product's published practice questions and the learner's practice stream. */
 @CommandHandler(RevealPracticeSolutionCommand)
-export class RevealPracticeSolutionHandler
-  implements ICommandHandler<RevealPracticeSolutionCommand, PracticeSolutionShown>
-{
+export class RevealPracticeSolutionHandler implements ICommandHandler<
+  RevealPracticeSolutionCommand,
+  PracticeSolutionShown
+> {
   constructor(
     private readonly aggregates: AggregateStore,
     private readonly quiz: PublishedQuiz,

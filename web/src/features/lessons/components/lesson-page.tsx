@@ -10,6 +10,7 @@ import { PageHeader } from '@/shared/ui/page';
 import { type LessonItem, useListLessonsQuery } from '../lessons-api';
 import { completionPatch, lessonPatch, mapIn, progressFetchMap, progressPaths } from '../lesson-progress';
 import { LessonClip } from './lesson-clip';
+import { SwiftNote } from './swift-note';
 import './lessons.css';
 
 type LessonPageProps = {
@@ -158,6 +159,7 @@ export function LessonPage({
                 onWatched={signedIn ? () => saveClip(paths.videosWatched, lesson.id, true) : undefined}
               />
             ) : null}
+            {product === 'iosexpert' && lesson.body?.includes('```swift') ? <SwiftNote /> : null}
             {lesson.body !== null ? (
               <LessonBody
                 product={product}
