@@ -68,6 +68,8 @@ describe('apiCalls', () => {
     // Outside production, the test payment page standing in for Stripe's hosted checkout.
     // The pricing region of user info (spec 3 names the field, not how an account sets it).
     // The partner dashboard (spec 2's /affiliate-dashboard for partner groups, whose codes are shared).
+    // The counts a product page quotes (spec 1: the copy's counts come from the catalogue).
+    // Revealing a blockchain practice answer (spec 3's revealedSolutions names the data, not the call).
     expect(extra.map((call) => call.id).sort()).toEqual(
       [
         'stripeWebhook',
@@ -85,6 +87,8 @@ describe('apiCalls', () => {
         'getCodingQuestionTrace',
         'setPricingRegion',
         'getPartnerDashboard',
+        'getCatalogueSummary',
+        'revealPracticeSolution',
       ].sort(),
     );
   });

@@ -1,11 +1,6 @@
 import type { ReactNode } from 'react';
 import { type ProductId, lessonKindOfSection, problemProductIds } from '@app/contracts';
-import {
-  useListCodingQuestionsQuery,
-  useListDesignQuestionsQuery,
-  useListLessonsQuery,
-  useListProjectsQuery,
-} from '@/shared/api/catalogue-api';
+import { useGetCatalogueSummaryQuery } from '@/shared/api/catalogue-api';
 import { type ProductSection, products } from '@/shared/catalog/products';
 import { CardGrid, LinkCard, PageHeader } from '@/shared/ui/page';
 import './catalog.css';
@@ -64,23 +59,20 @@ function SectionCard({ productId, section, position }: SectionCardProps) {
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
-/** "7 lessons", "12 questions": undefined until the list answers, or for a part without one. */
+/** "7 lessons", "12 questions": from the product's catalogue summary, undefined until it answers. */
 function useSectionCount(productId: ProductId, section: ProductSection): string | undefined {
   // The products with a catalogue (not the backend's or the programming course's).
   const product = problemProductIds.find((id) => id === productId);
+  const summary = useGetCatalogueSummaryQuery(
+    { params: { product: product ?? 'algoexpert' } },
+    { skip: !product },
+  ).data;
+  if (!summary) return undefined;
   const lessonKind =
     section.kind === 'course' || section.kind === 'tips' ? lessonKindOfSection(section.id) : undefined;
-  const args = { params: { product: product ?? 'algoexpert' } };
-  const lessons = useListLessonsQuery(
-    { ...args, request: { section: section.id } },
-    { skip: !product || lessonKind === undefined },
-  );
-  const coding = useListCodingQuestionsQuery(args, { skip: !product || section.questions !== 'coding' });
-  const design = useListDesignQuestionsQuery(args, { skip: !product || section.questions !== 'design' });
-  const projects = useListProjectsQuery(args, { skip: !product || section.kind !== 'projects' });
-  if (lessonKind && lessons.data) return plural(lessons.data.items.length, 'lesson');
-  if (section.questions === 'coding' && coding.data) return plural(coding.data.questions.length, 'question');
-  if (section.questions === 'design' && design.data) return plural(design.data.items.length, 'question');
-  if (section.kind === 'projects' && projects.data) return plural(projects.data.items.length, 'project');
+  if (lessonKind) return plural(summary.lessonsByCourse[lessonKind] ?? 0, 'lesson');
+  if (section.questions === 'coding') return plural(summary.codingQuestions, 'question');
+  if (section.questions === 'design') return plural(summary.designQuestions, 'question');
+  if (section.kind === 'projects') return plural(summary.projects, 'project');
   return undefined;
 }
