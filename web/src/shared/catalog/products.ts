@@ -285,7 +285,7 @@ const frontendexpert: Product = {
       quote(
         lessonsIn(summary, ['html', 'css', 'javascript', 'react']),
         'HTML, CSS, JavaScript and React crash courses',
-        (n) => `HTML, CSS, JavaScript and React crash courses: ${n} lessons with runnable examples`,
+        (n) => `HTML, CSS, JavaScript and React crash courses: ${n} lessons, many with examples you can run`,
       ),
     ({ summary }) =>
       quote(

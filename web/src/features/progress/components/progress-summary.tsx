@@ -131,10 +131,13 @@ function SignedInProgress({ product }: ProgressSummaryProps) {
             Quiz: best score {unlocks.data.quizScore ?? 0}% ({unlocks.data.quizScoreRequired}% needed)
           </p>
         ) : null}
-        <p className="progress-summary__streak">
-          Current streak: {days(unlocks.data.currentStreakDays ?? 0)} · Longest streak:{' '}
-          {days(unlocks.data.longestStreakDays ?? 0)}
-        </p>
+        {/* Streaks count days with a submission: shown once there has been one (iOS has none to make). */}
+        {(unlocks.data.longestStreakDays ?? 0) > 0 ? (
+          <p className="progress-summary__streak">
+            Current streak: {days(unlocks.data.currentStreakDays ?? 0)} · Longest streak:{' '}
+            {days(unlocks.data.longestStreakDays ?? 0)}
+          </p>
+        ) : null}
       </div>
       {unlocks.data.hasUnlockedLatestCert || downloadUrl ? (
         <div className="progress-summary__certificate">
