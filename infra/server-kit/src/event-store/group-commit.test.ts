@@ -99,6 +99,70 @@ describe('group commit under random interleavings', () => {
     ]);
   });
 
+  it("es_append_group reads each stream's revision right whatever its first append expects (behind, at, beyond the end)", async () => {
+    const event = (n: number): NewEvent => ({ type: 'TelemetryEventRecorded', data: { eventType: `e${n}` } });
+    const [behind, at, beyond, taken, fresh, anyOne] = [
+      'behind',
+      'at',
+      'beyond',
+      'taken',
+      'fresh',
+      'any',
+    ].map((name) => `gc-hint-${name}-${randomUUID()}`);
+    for (const id of [behind, at, beyond, taken, anyOne]) await store.append(id, [0, 1, 2, 3].map(event)); // at 3
+    const appends: [string, string][] = [
+      [behind, '1'],
+      [at, '3'],
+      [beyond, '7'],
+      [taken, 'no_stream'],
+      [fresh, 'no_stream'],
+      [anyOne, 'any'],
+    ];
+    const { rows } = await pool.query<{ status: string; stream_revision: string }>(
+      'SELECT status, stream_revision FROM es_append_group($1, $2, $3, $4::jsonb)',
+      [
+        appends.map(([stream]) => stream),
+        appends.map(([, expected]) => expected),
+        appends.map(() => 1),
+        JSON.stringify(
+          appends.map((_, app) => ({
+            app,
+            off: 0,
+            event_id: randomUUID(),
+            type: 'TelemetryEventRecorded',
+            version: 1,
+            data: { eventType: `hint-${app}` },
+            metadata: {},
+          })),
+        ),
+      ],
+    );
+    expect(rows.map((row) => [row.status, Number(row.stream_revision)])).toEqual([
+      ['conflict', 3],
+      ['ok', 4],
+      ['conflict', 3],
+      ['conflict', 3],
+      ['ok', 0],
+      ['ok', 4],
+    ]);
+    expect(await store.streamRevision(behind)).toBe(3);
+    expect(await store.streamRevision(beyond)).toBe(3);
+    expect(await store.streamRevision(taken)).toBe(3);
+  });
+
+  it('appends made in one turn of the event loop set off as one group', async () => {
+    const fresh = new PgEventStore(pool);
+    const ids = Array.from({ length: 6 }, (_, n) => `gc-turn-${n}-${randomUUID()}`);
+    await Promise.all(
+      ids.map((id) =>
+        fresh.append(id, [{ type: 'TelemetryEventRecorded', data: { eventType: 'turn' } }], {
+          expectedState: 'no_stream',
+        }),
+      ),
+    );
+    expect(fresh.groupCommitStats).toMatchObject({ groups: 1, appends: 6, largestGroup: 6 });
+  });
+
   it('es_append_group decides a group of appends to different streams in one statement, each on its own', async () => {
     const streams = Array.from({ length: 9 }, (_, n) => `gc-distinct-${n}-${randomUUID()}`);
     const event = (n: number): NewEvent => ({ type: 'TelemetryEventRecorded', data: { eventType: `e${n}` } });
@@ -187,9 +251,14 @@ describe('group commit under random interleavings', () => {
     const outside = await pool.connect();
     await outside.query('BEGIN');
     await new PgEventStore(outside).append(x, [event(0)], { expectedState: 'no_stream' });
-    // w's group is in flight while x's and y's appends wait, so those two share the next group; it
-    // waits on the outside writer's row of x.
-    const sent = [w, x, y].map((id, n) => serial.append(id, [event(n)], { expectedState: 'no_stream' }));
+    // w's group is in flight (it set off in a turn of its own) while x's and y's appends wait, so those
+    // two share the next group; it waits on the outside writer's row of x.
+    const onWSent = serial.append(w, [event(0)], { expectedState: 'no_stream' });
+    await new Promise((resolve) => setImmediate(resolve));
+    const sent = [
+      onWSent,
+      ...[x, y].map((id, n) => serial.append(id, [event(n + 1)], { expectedState: 'no_stream' })),
+    ];
     await new Promise((resolve) => setTimeout(resolve, 200));
     await outside.query('COMMIT');
     outside.release();

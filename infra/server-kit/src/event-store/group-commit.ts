@@ -90,6 +90,21 @@ export class GroupCommitter {
   append(streamId: string, expected: ExpectedState, events: PreparedEvent[]): Promise<AppendRow> {
     return new Promise<AppendRow>((resolve, reject) => {
       this.queue.push({ streamId, expected, events, resolve, reject });
+      this.schedulePump();
+    });
+  }
+
+  private pumpScheduled = false;
+
+  /**
+   * Starts groups once the appends made in this turn of the event loop are queued: the callers a group
+   * answers append again in the same turn, and starting a group at the first of them would send it alone.
+   */
+  private schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
       this.pump();
     });
   }
