@@ -28,6 +28,7 @@ import {
   type GroupCommitStats,
   GroupCommitter,
   type PreparedEvent,
+  eventsJson,
 } from './group-commit';
 import {
   DuplicateEventIdError,
@@ -129,7 +130,7 @@ export class PgEventStore {
     if (groupCommit !== false && isPool(pool))
       this.group = new GroupCommitter(
         pool,
-        (streamId, expected, events) => this.appendAlone(streamId, expected, JSON.stringify(events), false),
+        (streamId, expected, events) => this.appendAlone(streamId, expected, eventsJson(events), false),
         () => this.scheduleNotify(),
         groupCommit === true ? {} : groupCommit,
       );
@@ -157,12 +158,7 @@ export class PgEventStore {
       try {
         const row = group
           ? await group.append(streamId, expected, prepared)
-          : await this.appendAlone(
-              streamId,
-              expected,
-              (payload ??= JSON.stringify(prepared)),
-              callerChoseIds,
-            );
+          : await this.appendAlone(streamId, expected, (payload ??= eventsJson(prepared)), callerChoseIds);
         if (row.status === 'conflict') {
           const current =
             row.stream_revision === null ? await this.revisionOf(streamId) : Number(row.stream_revision);
@@ -457,7 +453,8 @@ export class PgEventStore {
       if (unstorable) {
         throw new InvalidAppendError('INVALID_EVENT_DATA', `The data of ${event.type} ${unstorable}.`);
       }
-      const size = Buffer.byteLength(JSON.stringify(data) ?? 'null');
+      const dataJson = JSON.stringify(data) ?? 'null';
+      const size = Buffer.byteLength(dataJson);
       if (size > MAX_EVENT_DATA_BYTES) {
         throw new InvalidAppendError(
           'EVENT_TOO_LARGE',
@@ -477,7 +474,10 @@ export class PgEventStore {
         occurredAt,
         schemaVersion: version,
       };
-      return { event_id: eventId, type: event.type, version, data: data ?? null, metadata };
+      // The id matched UUID_PATTERN and the version is a number: neither needs escaping.
+      return {
+        members: `"event_id":"${eventId}","type":${JSON.stringify(event.type)},"version":${version},"data":${dataJson},"metadata":${JSON.stringify(metadata)}`,
+      };
     });
   }
 

@@ -11,14 +11,17 @@ import type { ExpectedState } from './errors';
  * global read orders by (transaction id, position)).
  */
 
-/** An event ready to store (the store's `prepare` made it). */
-export type PreparedEvent = {
-  event_id: string;
-  type: string;
-  version: number;
-  data: unknown;
-  metadata: unknown;
-};
+/**
+ * An event ready to store (the store's `prepare` made it): its columns as the members of a JSON object
+ * (`"event_id":…,"type":…,"version":…,"data":…,"metadata":…`), serialised once, so that an append
+ * alone and a group each wrap them without serialising the data again.
+ */
+export type PreparedEvent = { members: string };
+
+/** The JSON array es_append and the one-statement append read: `[{event_id, type, …}, …]`. */
+export function eventsJson(events: readonly PreparedEvent[]): string {
+  return `[${events.map((event) => `{${event.members}}`).join(',')}]`;
+}
 
 /** What the store answers an append with (the shape es_append returns). */
 export type AppendRow = {
@@ -154,9 +157,11 @@ export class GroupCommitter {
 
   /** One call, one transaction (autocommitted): es_append_group decides and stores the whole group. */
   private async write(group: Pending[]): Promise<AppendRow[]> {
-    const events = group.flatMap((append, app) =>
-      append.events.map((event, off) => ({ app, off, ...event })),
-    );
+    // es_append_group's document: every event with its append's place and its own place in it.
+    const events = `[${group
+      .map((append, app) => append.events.map((event, off) => `{"app":${app},"off":${off},${event.members}}`))
+      .flat()
+      .join(',')}]`;
     const result = await this.pool.query<AppendRow>({
       name: 'es_append_group',
       text: 'SELECT * FROM es_append_group($1::text[], $2::text[], $3::integer[], $4::jsonb)',
@@ -164,7 +169,7 @@ export class GroupCommitter {
         group.map((append) => append.streamId),
         group.map((append) => String(append.expected)),
         group.map((append) => append.events.length),
-        JSON.stringify(events),
+        events,
       ],
     });
     return result.rows;
