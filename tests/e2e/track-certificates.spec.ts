@@ -68,6 +68,8 @@ test('iOS: the certificate is earned by the quiz at 80 % and generated on the in
   await expect
     .poll(async () => {
       await page.reload();
+      // Read once the progress has loaded (right after a reload it says "Loading your progress…").
+      await expect(summary).toContainText('Quiz: best score');
       return summary.textContent();
     })
     .toContain('Quiz: best score 90% (80% needed)');
@@ -208,6 +210,8 @@ test('frontend: every coding question judged right in Chromium and the quiz at 8
   await expect
     .poll(async () => {
       await page.reload();
+      // Read once the progress has loaded (right after a reload it says "Loading your progress…").
+      await expect(summary).toContainText('Quiz: best score');
       return summary.textContent();
     })
     .toContain('Quiz: best score 100% (80% needed)');
