@@ -73,6 +73,7 @@ export class GroupCommitter {
   readonly stats: GroupCommitStats = { groups: 0, appends: 0, largestGroup: 0, retriedAlone: 0 };
   private readonly queue: Pending[] = [];
   private inFlight = 0;
+  private pumpScheduled = false;
   private readonly options: GroupCommitOptions;
 
   constructor(
@@ -96,8 +97,6 @@ export class GroupCommitter {
       this.schedulePump();
     });
   }
-
-  private pumpScheduled = false;
 
   /**
    * Starts groups once the appends made in this turn of the event loop are queued: the callers a group
@@ -159,8 +158,9 @@ export class GroupCommitter {
   private async write(group: Pending[]): Promise<AppendRow[]> {
     // es_append_group's document: every event with its append's place and its own place in it.
     const events = `[${group
-      .map((append, app) => append.events.map((event, off) => `{"app":${app},"off":${off},${event.members}}`))
-      .flat()
+      .flatMap((append, app) =>
+        append.events.map((event, off) => `{"app":${app},"off":${off},${event.members}}`),
+      )
       .join(',')}]`;
     const result = await this.pool.query<AppendRow>({
       name: 'es_append_group',
