@@ -29,12 +29,13 @@ export function dailyCountProjection<T extends EventType>(spec: {
       }
       if (totals.size === 0) return;
       const rows = [...totals.values()];
-      await tx.query(
-        `INSERT INTO ${spec.table} (day, ${spec.keyColumn}, count)
+      await tx.query({
+        name: `${spec.name}-upsert`,
+        text: `INSERT INTO ${spec.table} (day, ${spec.keyColumn}, count)
          SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[])
          ON CONFLICT (day, ${spec.keyColumn}) DO UPDATE SET count = ${spec.table}.count + EXCLUDED.count`,
-        [rows.map((r) => r.day), rows.map((r) => r.key), rows.map((r) => r.count)],
-      );
+        values: [rows.map((r) => r.day), rows.map((r) => r.key), rows.map((r) => r.count)],
+      });
     },
   });
 }

@@ -242,10 +242,11 @@ export class PgEventStore {
 
   /** Revision of the stream's last event, -1 when it has none. */
   private async revisionOf(streamId: string): Promise<number> {
-    const result = await this.pool.query<{ revision: string | null }>(
-      'SELECT max(revision) AS revision FROM es_events WHERE stream_id = $1',
-      [streamId],
-    );
+    const result = await this.pool.query<{ revision: string | null }>({
+      name: 'es_stream_revision',
+      text: 'SELECT max(revision) AS revision FROM es_events WHERE stream_id = $1',
+      values: [streamId],
+    });
     return result.rows[0].revision === null ? -1 : Number(result.rows[0].revision);
   }
 
@@ -253,11 +254,12 @@ export class PgEventStore {
     const backwards = options.direction === 'backwards';
     const limit = options.maxCount ?? 1000;
     const from = options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
-    const result = await this.pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 AND revision ${backwards ? '<=' : '>='} $2
+    const result = await this.pool.query<EventRow>({
+      name: backwards ? 'es_read_stream_backwards' : 'es_read_stream',
+      text: `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 AND revision ${backwards ? '<=' : '>='} $2
        ORDER BY revision ${backwards ? 'DESC' : 'ASC'} LIMIT $3`,
-      [streamId, from, limit],
-    );
+      values: [streamId, from, limit],
+    });
     return result.rows.map(toRecordedEvent);
   }
 
@@ -267,14 +269,15 @@ export class PgEventStore {
    * last returned pair can never skip an event that commits later.
    */
   async readAll(after: EventPosition, limit: number): Promise<RecordedEvent[]> {
-    const result = await this.pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM es_events
+    const result = await this.pool.query<EventRow>({
+      name: 'es_read_all',
+      text: `SELECT ${EVENT_COLUMNS} FROM es_events
         WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         ORDER BY transaction_id, position
         LIMIT $3`,
-      [after.transactionId.toString(), after.position.toString(), limit],
-    );
+      values: [after.transactionId.toString(), after.position.toString(), limit],
+    });
     return result.rows.map(toRecordedEvent);
   }
 
@@ -497,9 +500,11 @@ export class PgEventStore {
     setTimeout(() => {
       this.notifyScheduled = false;
       this.lastNotifyAt = Date.now();
-      this.pool.query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`).catch(() => {
-        /* subscribers fall back to polling */
-      });
+      this.pool
+        .query({ name: 'es_notify', text: 'SELECT pg_notify($1, $2)', values: [EVENTS_CHANNEL, ''] })
+        .catch(() => {
+          /* subscribers fall back to polling */
+        });
     }, wait);
   }
 }
