@@ -26,7 +26,7 @@ import {
 } from '../runtime/kafka-consumer';
 import type { Projection } from '../runtime/projection';
 import { CheckpointStore } from '../runtime/checkpoints';
-import { ProjectionRunner } from '../runtime/runner';
+import { ProjectionRunner, defaultRunnerOptions } from '../runtime/runner';
 import { SharedTail } from '../runtime/shared-tail';
 import { CheckpointMoves } from '../runtime/checkpoint-moves';
 import { type RebuildRun, rebuildFigures } from '../runtime/rebuild-figures';
@@ -47,6 +47,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
   private readonly notifications: AppendNotifications;
   private readonly runners: ProjectionRunner[];
   private readonly runnerPool: Pool;
+  private readonly tail: SharedTail;
   private readonly bus: EventBus | undefined;
   private readonly consumer: KafkaProjectionConsumer | undefined;
   private readonly visibility: KafkaVisibility | undefined;
@@ -73,8 +74,10 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
     // flush per projection per batch in the queue the appends' own commits wait in.
     this.runnerPool = createPool(config.databaseUrl, { max: 10, options: '-c synchronous_commit=off' });
     const runnerStore = new PgEventStore(this.runnerPool);
-    // The runners of this process read the head of the global order once, through one tail.
+    // The runners of this process read the head of the global order once, through one tail, which
+    // follows the head after each notification and wakes the runners waiting there.
     const reader = new SharedTail(runnerStore);
+    this.tail = reader;
     // ... and move the checkpoints of those with nothing to apply in one statement per wake.
     const moves = new CheckpointMoves(this.runnerPool);
     this.runners = projections.map(
@@ -83,6 +86,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
           pool: this.runnerPool,
           store: runnerStore,
           reader,
+          head: reader,
           moves,
           notifications: this.notifications,
           logger,
@@ -169,6 +173,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
       return;
     }
     await this.notifications.start();
+    this.tail.follow(this.notifications, { pollIntervalMs: defaultRunnerOptions.pollIntervalMs });
     for (const runner of this.runners) runner.start();
   }
 
@@ -183,7 +188,10 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.lagSampling);
-    await Promise.all(this.runners.map((runner) => runner.stop()));
+    // The runners waiting at the head wake when the tail stops following.
+    const stopping = Promise.all(this.runners.map((runner) => runner.stop()));
+    await this.tail.stopFollowing();
+    await stopping;
     await this.consumer?.stop();
     await this.bus?.close();
     await this.notifications.stop();

@@ -132,61 +132,82 @@ describe('projection runner', () => {
     }
   });
 
-  it('runs several projections through one shared tail: each applies every event of its own once', async () => {
-    const tail = new SharedTail(store);
-    const moves = new CheckpointMoves(pool);
-    const runners = projections.map(
-      (projection) =>
-        new ProjectionRunner(projection, {
-          pool,
-          store,
-          reader: tail,
-          moves,
-          notifications,
-          logger,
-          options: { batchSize: 7, pollIntervalMs: 50, standbyRetryMs: 50 },
-        }),
-    );
-    for (const runner of runners) runner.start();
-    try {
-      let last = (await appendTelemetry(1, 'shared')).position;
-      for (let round = 0; round < 10; round++) {
-        await appendTelemetry(3, 'shared');
-        last = (
-          await store.append(`clicks-${randomUUID()}`, [
-            { type: 'AffiliateLinkClicked', data: { affiliateCode: 'shared', landingPath: null } },
-          ])
-        ).position;
-      }
-      const admin = new ProjectionAdmin(pool, store, projections);
-      expect(
-        await admin.waitFor(
-          projections.map((p) => p.name),
-          last,
-          5000,
-        ),
-      ).toBe(true);
-      expect(await telemetryCounts()).toEqual(await expectedTelemetryCounts());
-      const clicks = await pool.query<{ count: string }>(
-        `SELECT sum(count) AS count FROM rm_affiliate_clicks_daily WHERE affiliate_code = 'shared'`,
+  it.each([
+    ['each waking on the notifications', false],
+    ['which follows the head and wakes the runners waiting there', true],
+  ])(
+    'runs several projections through one shared tail %s: each applies every event of its own once',
+    async (_, following) => {
+      const tail = new SharedTail(store);
+      const moves = new CheckpointMoves(pool);
+      const runners = projections.map(
+        (projection) =>
+          new ProjectionRunner(projection, {
+            pool,
+            store,
+            reader: tail,
+            head: following ? tail : undefined,
+            moves,
+            notifications,
+            logger,
+            options: { batchSize: 7, pollIntervalMs: 50, standbyRetryMs: 50 },
+          }),
       );
-      expect(Number(clicks.rows[0].count)).toBe(10);
-      // The runners read the head of the global order through the tail.
-      expect(tail.reads.shared).toBeGreaterThan(0);
-    } finally {
-      await Promise.all(runners.map((runner) => runner.stop()));
-    }
-    // A click only: nothing of the telemetry runner's. Draining moves past it in memory, then records the
-    // move through the shared moves, so its checkpoint is at the head.
-    const click = await store.append(`clicks-${randomUUID()}`, [
-      { type: 'AffiliateLinkClicked', data: { affiliateCode: 'shared', landingPath: null } },
-    ]);
-    const sent = moves.sent.moves;
-    await runners[0].drain();
-    expect(moves.sent.moves).toBe(sent + 1);
-    const telemetry = await new CheckpointStore(pool).load(telemetryDailyProjection.name);
-    expect(telemetry.position).toEqual(click.position);
-  });
+      // A reader at the head starts the tail's run there (the runners may still be behind it).
+      expect(await tail.readAll((await store.head()).position ?? ZERO_POSITION, 100)).toEqual([]);
+      if (following) tail.follow(notifications, { pollIntervalMs: 50 });
+      const affiliateCode = following ? 'shared-following' : 'shared';
+      for (const runner of runners) runner.start();
+      try {
+        let last = (await appendTelemetry(1, 'shared')).position;
+        for (let round = 0; round < 10; round++) {
+          await appendTelemetry(3, 'shared');
+          last = (
+            await store.append(`clicks-${randomUUID()}`, [
+              { type: 'AffiliateLinkClicked', data: { affiliateCode, landingPath: null } },
+            ])
+          ).position;
+        }
+        const admin = new ProjectionAdmin(pool, store, projections);
+        expect(
+          await admin.waitFor(
+            projections.map((p) => p.name),
+            last,
+            5000,
+          ),
+        ).toBe(true);
+        expect(await telemetryCounts()).toEqual(await expectedTelemetryCounts());
+        const clicks = await pool.query<{ count: string }>(
+          `SELECT sum(count) AS count FROM rm_affiliate_clicks_daily WHERE affiliate_code = $1`,
+          [affiliateCode],
+        );
+        expect(Number(clicks.rows[0].count)).toBe(10);
+        // The runners read the head of the global order through the tail.
+        expect(tail.reads.shared).toBeGreaterThan(0);
+        if (following) {
+          // Caught up, a runner at the head finds nothing new without a read of its own: the follower reads.
+          const reads = { ...tail.reads };
+          const head = (await store.head()).position!;
+          expect(await tail.readAll(head, 100)).toEqual([]);
+          expect(tail.reads).toEqual(reads);
+        }
+      } finally {
+        const stopping = Promise.all(runners.map((runner) => runner.stop()));
+        await tail.stopFollowing();
+        await stopping;
+      }
+      // A click only: nothing of the telemetry runner's. Draining moves past it in memory, then records the
+      // move through the shared moves, so its checkpoint is at the head.
+      const click = await store.append(`clicks-${randomUUID()}`, [
+        { type: 'AffiliateLinkClicked', data: { affiliateCode: 'shared', landingPath: null } },
+      ]);
+      const sent = moves.sent.moves;
+      await runners[0].drain();
+      expect(moves.sent.moves).toBe(sent + 1);
+      const telemetry = await new CheckpointStore(pool).load(telemetryDailyProjection.name);
+      expect(telemetry.position).toEqual(click.position);
+    },
+  );
 
   it('records moves past batches with nothing of its own lazily; read-your-writes looks past them', async () => {
     const admin = new ProjectionAdmin(pool, store, projections);

@@ -4,7 +4,7 @@ import { type EventPosition, type RecordedEvent } from '@app/contracts';
 import { type AppendNotifications, type PgEventStore, PollingWorker } from '@app/server-kit';
 import type { Projection } from './projection';
 import { type Checkpoint, CheckpointStore } from './checkpoints';
-import type { GlobalReader } from './shared-tail';
+import type { GlobalReader, HeadWatch } from './shared-tail';
 import { CheckpointMoves } from './checkpoint-moves';
 
 export type RunnerOptions = {
@@ -56,6 +56,11 @@ export class ProjectionRunner extends PollingWorker {
       store: PgEventStore;
       /** Where the global order is read: the store (default) or a SharedTail of the process's runners. */
       reader?: GlobalReader;
+      /**
+       * What the runner waits on at the head: a SharedTail that follows it (the runner then waits for
+       * events after its checkpoint there, not for each notification). Default: the notifications.
+       */
+      head?: HeadWatch;
       /** Where checkpoints moved past batches with nothing of the projection's go: shared by the runners of a process. */
       moves?: CheckpointMoves;
       notifications: AppendNotifications;
@@ -108,6 +113,12 @@ export class ProjectionRunner extends PollingWorker {
   protected onFailure(error: unknown): void {
     this.deps.logger.error({ err: error, projection: this.name }, 'projection batch failed; retrying');
     this.forget();
+  }
+
+  protected override waitForEvents(timeoutMs: number): Promise<'notified' | 'timeout'> {
+    const position = this.checkpoint?.position;
+    if (!this.deps.head || !position) return super.waitForEvents(timeoutMs);
+    return this.deps.head.waitAfter(position, timeoutMs);
   }
 
   /** A whole quiet interval: reload the checkpoint, which a rebuild may have reset meanwhile. */

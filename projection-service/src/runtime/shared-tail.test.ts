@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { ZERO_POSITION, type EventPosition, type RecordedEvent } from '@app/contracts';
 import {
+  AppendNotifications,
   PgEventStore,
   createPool,
+  poolConfig,
   createTestDatabase,
   eventStoreMigrations,
   migrate,
@@ -89,4 +91,79 @@ it('a reader ahead of the run (its own position, from another process) moves the
   expect(ids(await tail.readAll(appended.position, 100))).toEqual([]);
   // The run now starts at the later position; a reader at the old one is outside it and reads directly.
   expect(ids(await tail.readAll(before, 100))).toEqual(ids(later));
+});
+
+describe('following the head', () => {
+  let notifications: AppendNotifications;
+  beforeAll(async () => {
+    notifications = new AppendNotifications(poolConfig(db.url));
+    await notifications.start();
+  });
+  afterAll(() => notifications.stop());
+
+  it('reads the head once per notification and wakes the readers waiting there; they read nothing themselves', async () => {
+    const tail = new SharedTail(store);
+    const head = (await store.head()).position ?? ZERO_POSITION;
+    // A caught-up reader starts the run at the head.
+    expect(await tail.readAll(head, 100)).toEqual([]);
+    tail.follow(notifications, { pollIntervalMs: 60_000 });
+    try {
+      const waiting = Array.from({ length: 10 }, () => tail.waitAfter(head, 30_000));
+      const appended = await append(3);
+      expect(await Promise.all(waiting)).toEqual(Array(10).fill('notified'));
+      const expected = await store.readAll(head, 100);
+      expect(ids(expected)).toHaveLength(3);
+      const reads = { ...tail.reads };
+      // Every reader gets the events from the run, and at its end nothing, without reading the store.
+      for (let reader = 0; reader < 10; reader++) {
+        expect(ids(await tail.readAll(head, 100))).toEqual(ids(expected));
+        expect(await tail.readAll(appended.position, 100)).toEqual([]);
+      }
+      expect(tail.reads).toEqual(reads);
+      // A reader behind the end is not kept waiting.
+      expect(await tail.waitAfter(head, 30_000)).toBe('notified');
+    } finally {
+      await tail.stopFollowing();
+    }
+  });
+
+  it('wakes its waiting readers when it stops; stopped, readers at the head read the store again', async () => {
+    const tail = new SharedTail(store);
+    const head = (await store.head()).position ?? ZERO_POSITION;
+    expect(await tail.readAll(head, 100)).toEqual([]);
+    tail.follow(notifications, { pollIntervalMs: 60_000 });
+    const waiting = tail.waitAfter(head, 30_000);
+    await tail.stopFollowing();
+    expect(await waiting).toBe('notified');
+    const appended = await append(2);
+    const reads = tail.reads.shared;
+    expect(ids(await tail.readAll(head, 100))).toEqual(ids(await store.readAll(head, 100)));
+    expect(tail.reads.shared).toBe(reads + 1);
+    expect(await tail.readAll(appended.position, 100)).toEqual([]);
+  });
+
+  it('sees an append that becomes visible after its notification (an older transaction still open)', async () => {
+    const tail = new SharedTail(store);
+    const head = (await store.head()).position ?? ZERO_POSITION;
+    expect(await tail.readAll(head, 100)).toEqual([]);
+    tail.follow(notifications, { pollIntervalMs: 60_000 });
+    const client = await pool.connect();
+    try {
+      // An append inside a transaction left open: every later append waits behind it in the global order.
+      await client.query('BEGIN');
+      await new PgEventStore(client, { notify: false }).append(`tail-${randomUUID()}`, [
+        { type: 'TelemetryEventRecorded', data: { eventType: 'older' } },
+      ]);
+      const waiting = tail.waitAfter(head, 30_000);
+      await append(1); // committed and notified, but not readable before the older transaction ends
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await tail.readAll(head, 100)).toEqual([]);
+      await client.query('COMMIT'); // no notification: the follower's looking again finds both
+      expect(await waiting).toBe('notified');
+      expect(await tail.readAll(head, 100)).toHaveLength(2);
+    } finally {
+      client.release();
+      await tail.stopFollowing();
+    }
+  });
 });

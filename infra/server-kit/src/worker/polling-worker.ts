@@ -73,6 +73,11 @@ export abstract class PollingWorker {
   /** A whole polling interval passed without events. */
   protected onQuietInterval(): void {}
 
+  /** Waits for new events: the next append notification (by default) or `timeoutMs`. */
+  protected waitForEvents(timeoutMs: number): Promise<'notified' | 'timeout'> {
+    return this.base.notifications.wait(timeoutMs);
+  }
+
   private async run(): Promise<void> {
     // After a notification the new events may still wait for an older transaction to end, so
     // look again soon, backing off (2, 4, 8 ... ms); otherwise wait a whole polling interval.
@@ -90,7 +95,7 @@ export abstract class PollingWorker {
           retryMs = 0;
           continue;
         }
-        const woken = await this.base.notifications.wait(retryMs || pollIntervalMs);
+        const woken = await this.waitForEvents(retryMs || pollIntervalMs);
         if (woken === 'notified') retryMs = 2;
         else if (retryMs > 0) retryMs = retryMs * 2 > pollIntervalMs ? 0 : retryMs * 2;
         else this.onQuietInterval();
