@@ -316,6 +316,9 @@ async function spine(report: Record<string, unknown>, figures: Record<string, un
     achievedRate: lag.achievedRate,
     p50: lag.visibleLagMs.p50,
     p99: lag.visibleLagMs.p99,
+    failed: lag.failed,
+    skipped: lag.skipped,
+    neverVisible: lag.neverVisible,
     // Held: every command answered and visible, at (nearly) the rate asked for, within the p99 bound.
     held:
       lag.failed === 0 &&
