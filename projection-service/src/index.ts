@@ -1,5 +1,7 @@
 export * from './runtime/projection';
 export * from './runtime/runner';
+export * from './runtime/shared-tail';
+export * from './runtime/checkpoint-moves';
 export * from './runtime/admin';
 export * from './runtime/checkpoints';
 export * from './runtime/kafka-consumer';

@@ -290,5 +290,15 @@ export type StoredEvent = Omit<RecordedEventOf<string, unknown>, 'data'> & { dat
  */
 export function recordedEvent(stored: StoredEvent, dataVersion: number): RecordedEvent {
   const latest = upcast(stored.type, dataVersion, stored.data);
-  return { ...stored, data: latest.data } as RecordedEvent;
+  // Built field by field (not spread): every event read goes through here.
+  return {
+    type: stored.type,
+    data: latest.data,
+    metadata: stored.metadata,
+    streamId: stored.streamId,
+    revision: stored.revision,
+    position: stored.position,
+    transactionId: stored.transactionId,
+    storedVersion: stored.storedVersion,
+  } as RecordedEvent;
 }

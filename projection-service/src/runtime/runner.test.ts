@@ -297,6 +297,48 @@ describe('projection runner', () => {
     expect(await telemetryCounts()).toEqual(before);
   });
 
+  it('rebuilds several read models at once through one shared tail, reading each batch of the store once', async () => {
+    await appendTelemetry(30, 'rebuild-together');
+    for (let n = 0; n < 5; n++)
+      await store.append(`affiliate-${randomUUID()}`, [
+        { type: 'AffiliateLinkClicked', data: { affiliateCode: 'together', landingPath: null } },
+      ]);
+    const admin = new ProjectionAdmin(pool, store, projections);
+    for (const projection of projections) await runnerFor(projection).drain();
+    const before = await telemetryCounts();
+    const total = (await admin.status()).head.totalEvents;
+    for (const projection of projections) await admin.rebuild(projection);
+    const tail = new SharedTail(store);
+    const moves = new CheckpointMoves(pool);
+    const drained = await Promise.all(
+      projections.map((projection) =>
+        new ProjectionRunner(projection, {
+          pool,
+          store,
+          reader: tail,
+          moves,
+          notifications,
+          logger,
+          options: { rebuildBatchSize: 10 },
+        }).drain(),
+      ),
+    );
+    expect(drained).toEqual(projections.map(() => total));
+    // Both started together: each batch of the store was read once for the two (and once more at the end).
+    expect(tail.reads.direct).toBeLessThanOrEqual(Math.ceil(total / 10) + 2);
+    expect(await telemetryCounts()).toEqual(before);
+    const clicks = await pool.query<{ count: string }>(
+      `SELECT sum(count) AS count FROM rm_affiliate_clicks_daily WHERE affiliate_code = 'together'`,
+    );
+    expect(Number(clicks.rows[0].count)).toBe(5);
+    for (const status of (await admin.status()).projections.filter((p) =>
+      projections.some((projection) => projection.name === p.name),
+    )) {
+      expect(status.state).toBe('idle');
+      expect(status.eventsBehind).toBe(0);
+    }
+  });
+
   it('reports lag while behind and none when caught up', async () => {
     const admin = new ProjectionAdmin(pool, store, projections);
     const runner = runnerFor(affiliateClicksDailyProjection);

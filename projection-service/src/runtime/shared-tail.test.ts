@@ -93,6 +93,36 @@ it('a reader ahead of the run (its own position, from another process) moves the
   expect(ids(await tail.readAll(before, 100))).toEqual(ids(later));
 });
 
+it('readers outside the run share reads: asking together, one read; a reader behind another takes what it read', async () => {
+  const before = (await store.head()).position ?? ZERO_POSITION;
+  await append(4);
+  await append(3);
+  const expected = await store.readAll(before, 100);
+  expect(expected).toHaveLength(7);
+  const tail = new SharedTail(store, { keptBehind: 4 });
+  // Three read models rebuilding from the same place at once: one read of the store.
+  const answers = await Promise.all([1, 2, 3].map(() => tail.readAll(before, 3)));
+  for (const answer of answers) expect(ids(answer)).toEqual(ids(expected.slice(0, 3)));
+  expect(tail.reads).toEqual({ shared: 0, direct: 1 });
+  // A reader inside what was read takes a slice of it, within its own limit.
+  expect(ids(await tail.readAll(at(expected[0]), 1))).toEqual(ids(expected.slice(1, 2)));
+  expect(ids(await tail.readAll(at(expected[0]), 100))).toEqual(ids(expected.slice(1, 3)));
+  expect(tail.reads.direct).toBe(1);
+  // At its end the store is read again (the next batch), and a reader behind takes that one too.
+  expect(ids(await tail.readAll(at(expected[2]), 3))).toEqual(ids(expected.slice(3, 6)));
+  expect(ids(await tail.readAll(at(expected[3]), 100))).toEqual(ids(expected.slice(4, 6)));
+  expect(tail.reads.direct).toBe(2);
+  // Beyond keptBehind events the oldest read is forgotten: a reader that far behind reads the store.
+  expect(ids(await tail.readAll(before, 3))).toEqual(ids(expected.slice(0, 3)));
+  expect(tail.reads.direct).toBe(3);
+  // Reads at the head are not kept (nothing to keep), and the run starts there as before.
+  const head = at(expected[6]);
+  expect(await tail.readAll(head, 100)).toEqual([]);
+  await append(1);
+  expect(await tail.readAll(head, 100)).toHaveLength(1);
+  expect(tail.reads).toEqual({ shared: 1, direct: 4 });
+});
+
 describe('following the head', () => {
   let notifications: AppendNotifications;
   beforeAll(async () => {

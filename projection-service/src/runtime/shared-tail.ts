@@ -30,12 +30,15 @@ export type SharedTailOptions = {
   fetchLimit: number;
   /** How long an answer of "nothing new" is shared before the store is asked again. */
   quietReuseMs: number;
+  /** Most events of recent reads outside the run kept for the readers just behind them. */
+  keptBehind: number;
 };
 
 export const defaultSharedTailOptions: SharedTailOptions = {
   capacity: 10_000,
   fetchLimit: 1000,
   quietReuseMs: 1,
+  keptBehind: 20_000,
 };
 
 /**
@@ -44,7 +47,9 @@ export const defaultSharedTailOptions: SharedTailOptions = {
  * and parse the same rows. The tail keeps the latest contiguous run of the global order as the store's
  * own safe read (readAll) returned it, so a slice of it is exactly what readAll would answer: a reader
  * at its end waits for one shared read of the store; a reader inside it gets a slice; a reader outside
- * it (a rebuild, a runner far behind) reads the store directly.
+ * it (a rebuild, a runner far behind) reads the store directly, and what it read is kept a while for
+ * the readers behind it: readers asking for the same batch at once share one read, and a reader a few
+ * batches behind another (several read models rebuilding together) takes the batches it already read.
  *
  * Following (`follow`), the tail itself reads the head after each append notification, backing off 2,
  * 4, 8 ... ms while a notified append is not visible yet (an older transaction still open), and wakes the
@@ -61,6 +66,11 @@ export class SharedTail implements GlobalReader, HeadWatch {
   private readonly options: SharedTailOptions;
   /** Reads of the store made for the tail and for readers outside it (for tests and the status). */
   readonly reads = { shared: 0, direct: 0 };
+  /** Recent reads outside the run, newest last, each a contiguous run as the store answered it. */
+  private kept: { start: EventPosition; events: RecordedEvent[] }[] = [];
+  private keptEvents = 0;
+  /** Reads outside the run in flight, by position and limit: readers asking the same share one. */
+  private readonly directReads = new Map<string, Promise<RecordedEvent[]>>();
   /** Runners waiting at the head, each woken once the tail holds events after its position. */
   private readonly waiters = new Set<{ after: EventPosition; wake: () => void }>();
   private follower: Follower | undefined;
@@ -97,18 +107,30 @@ export class SharedTail implements GlobalReader, HeadWatch {
 
   /** The events after `after` within the run, at most `limit`. */
   private slice(after: EventPosition, limit: number): RecordedEvent[] {
-    let low = 0;
-    let high = this.events.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (comparePositions(this.events[mid], after) <= 0) low = mid + 1;
-      else high = mid;
-    }
-    return this.events.slice(low, low + limit);
+    return sliceAfter(this.events, after, limit);
   }
 
-  /** A read outside the run; a caught-up reader's empty answer starts the run at its position. */
-  private async direct(after: EventPosition, limit: number): Promise<RecordedEvent[]> {
+  /**
+   * A read outside the run: from a recent one that holds events after `after`, else one read of the
+   * store shared by the readers asking for the same at the same moment.
+   */
+  private direct(after: EventPosition, limit: number): Promise<RecordedEvent[]> {
+    for (const run of this.kept) {
+      const last = run.events[run.events.length - 1];
+      if (comparePositions(after, run.start) >= 0 && comparePositions(after, last) < 0)
+        return Promise.resolve(sliceAfter(run.events, after, limit));
+    }
+    const key = `${after.transactionId}/${after.position}/${limit}`;
+    let read = this.directReads.get(key);
+    if (!read) {
+      read = this.readDirect(after, limit).finally(() => this.directReads.delete(key));
+      this.directReads.set(key, read);
+    }
+    return read;
+  }
+
+  /** Reads the store outside the run; a caught-up reader's empty answer starts the run at its position. */
+  private async readDirect(after: EventPosition, limit: number): Promise<RecordedEvent[]> {
     this.reads.direct++;
     const events = await this.store.readAll(after, limit);
     const end = this.end;
@@ -117,7 +139,18 @@ export class SharedTail implements GlobalReader, HeadWatch {
       this.start = after;
       this.events = [];
     }
+    if (events.length > 0) this.keep(after, events);
     return events;
+  }
+
+  /** Keeps a read outside the run for the readers behind it, forgetting the oldest beyond `keptBehind`. */
+  private keep(start: EventPosition, events: RecordedEvent[]): void {
+    this.kept.push({ start, events });
+    this.keptEvents += events.length;
+    while (this.keptEvents > this.options.keptBehind && this.kept.length > 1) {
+      const [oldest] = this.kept.splice(0, 1);
+      this.keptEvents -= oldest.events.length;
+    }
   }
 
   /** One read after the run's end for everyone asking at the same moment. */
@@ -247,4 +280,16 @@ export class SharedTail implements GlobalReader, HeadWatch {
       else if (retryMs > 0) retryMs = retryMs * 2 > follower.pollIntervalMs ? 0 : retryMs * 2;
     }
   }
+}
+
+/** The events of a contiguous run (in the global order) after `after`, at most `limit`. */
+function sliceAfter(events: readonly RecordedEvent[], after: EventPosition, limit: number): RecordedEvent[] {
+  let low = 0;
+  let high = events.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (comparePositions(events[mid], after) <= 0) low = mid + 1;
+    else high = mid;
+  }
+  return events.slice(low, low + limit);
 }

@@ -88,7 +88,6 @@ type EventRow = {
   xid_text: string;
   stream_id: string;
   revision: string;
-  event_id: string;
   type: string;
   version: number;
   data: unknown;
@@ -98,8 +97,9 @@ type EventRow = {
 /** Events read per page of a whole stream. */
 const STREAM_PAGE = 1000;
 
+/** What an event is read back from (its id is read from its metadata, which holds it too). */
 const EVENT_COLUMNS =
-  'position, transaction_id::text AS xid_text, stream_id, revision, event_id, type, version, data, metadata';
+  'position, transaction_id::text AS xid_text, stream_id, revision, type, version, data, metadata';
 
 export type PgEventStoreOptions = {
   /** Wake subscribers (NOTIFY) after appends; default true. */
