@@ -34,3 +34,25 @@ function isWellFormed(text: string): boolean {
   // Lone high surrogate not followed by a low one, or lone low surrogate not preceded by a high one.
   return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 }
+
+/**
+ * unstorableJsonReason's verdict for a value whose JSON.stringify text is at hand, walking the value
+ * only when the text could hide a reason. JSON.stringify writes a NUL and a lone surrogate as `\u`
+ * escapes (a surrogate pair as the character itself), and a value nested MAX_JSON_DEPTH deep has at
+ * least that many brackets: a text with neither is storable.
+ */
+export function unstorableJsonTextReason(value: unknown, json: string): string | undefined {
+  if (!json.includes('\\u') && !mayNestTooDeep(json)) return undefined;
+  return unstorableJsonReason(value);
+}
+
+function mayNestTooDeep(json: string): boolean {
+  if (json.length < 2 * MAX_JSON_DEPTH) return false;
+  let brackets = 0;
+  for (let i = 0; i < json.length; i++) {
+    const code = json.charCodeAt(i);
+    // '{' and '['
+    if ((code === 0x7b || code === 0x5b) && ++brackets >= MAX_JSON_DEPTH) return true;
+  }
+  return false;
+}

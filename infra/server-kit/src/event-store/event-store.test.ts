@@ -76,6 +76,26 @@ describe.each([
       expect(head.metadata.causationId).toBe('corr-2');
       expect(rest.map((e) => e.metadata.causationId)).toEqual([head.metadata.eventId, head.metadata.eventId]);
 
+      // Every member of the metadata and nothing else; a cause given is every event's (quotes escaped).
+      const caused = stream();
+      const occurredAt = new Date('2026-11-28T01:02:03.004Z');
+      await store.append(caused, [click('g'), click('h')], {
+        correlationId: 'corr-3',
+        causationId: 'cause "3"',
+        occurredAt,
+      });
+      const [g, h] = await store.readStream(caused);
+      expect(g.metadata).toEqual({
+        eventId: g.metadata.eventId,
+        correlationId: 'corr-3',
+        causationId: 'cause "3"',
+        actor: { kind: 'system' },
+        occurredAt: '2026-11-28T01:02:03.004Z',
+        schemaVersion: 2,
+      });
+      expect(h.metadata).toMatchObject({ correlationId: 'corr-3', causationId: 'cause "3"' });
+      expect(h.metadata.eventId).not.toBe(g.metadata.eventId);
+
       const backwards = await store.readStream(id, { direction: 'backwards', maxCount: 2 });
       expect(backwards.map((e) => e.revision)).toEqual([2, 1]);
       const fromOne = await store.readStream(id, { fromRevision: 1, maxCount: 1 });

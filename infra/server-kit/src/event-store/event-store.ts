@@ -19,6 +19,7 @@ import {
   isKnownEventType,
   latestVersion,
   unstorableJsonReason,
+  unstorableJsonTextReason,
   recordedEvent,
   validateEventData,
 } from '@app/contracts';
@@ -437,9 +438,22 @@ export class PgEventStore {
       );
     }
     const occurredAt = (context.occurredAt ?? new Date()).toISOString();
-    const actor = context.actor ?? { kind: 'system' };
+    // The metadata members every event of the append shares, serialised once.
+    const shared = `"actor":${JSON.stringify(context.actor ?? { kind: 'system' })},"occurredAt":"${occurredAt}"`;
     // The batch's first event is the decision; the others are its consequences, caused by it.
-    const ids = events.map((event) => event.eventId ?? randomUUID());
+    const ids = events.map((event) => {
+      if (event.eventId === undefined) return randomUUID();
+      if (!UUID_PATTERN.test(event.eventId))
+        throw new InvalidAppendError('VALIDATION_FAILED', 'An event id is a UUID.');
+      return event.eventId;
+    });
+    const correlationIdOf = (eventId: string) => JSON.stringify(context.correlationId ?? eventId);
+    const causationIdOf = (index: number, correlationId: string) =>
+      context.causationId !== undefined
+        ? JSON.stringify(context.causationId)
+        : index === 0
+          ? correlationId
+          : `"${ids[0]}"`;
     return events.map((event, index) => {
       if (!isKnownEventType(event.type)) {
         throw new InvalidAppendError('UNKNOWN_EVENT_TYPE', new UnknownEventTypeError(event.type).message);
@@ -452,12 +466,17 @@ export class PgEventStore {
           throw new InvalidAppendError('INVALID_EVENT_DATA', error.message);
         throw error;
       }
-      const unstorable = unstorableJsonReason(data);
-      if (unstorable) {
-        throw new InvalidAppendError('INVALID_EVENT_DATA', `The data of ${event.type} ${unstorable}.`);
+      const dataJson = serialise(data);
+      const unstorable =
+        dataJson === undefined ? unstorableJsonReason(data) : unstorableJsonTextReason(data, dataJson);
+      if (unstorable || dataJson === undefined) {
+        throw new InvalidAppendError(
+          'INVALID_EVENT_DATA',
+          `The data of ${event.type} ${unstorable ?? 'cannot be serialised'}.`,
+        );
       }
-      const dataJson = JSON.stringify(data) ?? 'null';
-      const size = Buffer.byteLength(dataJson);
+      // UTF-8 takes at most 3 bytes per UTF-16 unit: only a long text is measured.
+      const size = dataJson.length * 3 > MAX_EVENT_DATA_BYTES ? Buffer.byteLength(dataJson) : dataJson.length;
       if (size > MAX_EVENT_DATA_BYTES) {
         throw new InvalidAppendError(
           'EVENT_TOO_LARGE',
@@ -465,21 +484,13 @@ export class PgEventStore {
         );
       }
       const eventId = ids[index];
-      if (!UUID_PATTERN.test(eventId))
-        throw new InvalidAppendError('VALIDATION_FAILED', 'An event id is a UUID.');
       const version = latestVersion(event.type);
-      const correlationId = context.correlationId ?? eventId;
-      const metadata: EventMetadata = {
-        eventId,
-        correlationId,
-        causationId: context.causationId ?? (index === 0 ? correlationId : ids[0]),
-        actor,
-        occurredAt,
-        schemaVersion: version,
-      };
-      // The id matched UUID_PATTERN and the version is a number: neither needs escaping.
+      const correlationId = correlationIdOf(eventId);
+      // EventMetadata, written as JSON member by member: the id matched UUID_PATTERN or was made here,
+      // the version is a number, the rest went through JSON.stringify.
+      const metadata = `{"eventId":"${eventId}","correlationId":${correlationId},"causationId":${causationIdOf(index, correlationId)},${shared},"schemaVersion":${version}}`;
       return {
-        members: `"event_id":"${eventId}","type":${JSON.stringify(event.type)},"version":${version},"data":${dataJson},"metadata":${JSON.stringify(metadata)}`,
+        members: `"event_id":"${eventId}","type":${JSON.stringify(event.type)},"version":${version},"data":${dataJson},"metadata":${metadata}`,
       };
     });
   }
@@ -512,6 +523,19 @@ export class PgEventStore {
 /** A pool (which group commit borrows clients from), not one client. */
 function isPool(queryable: Queryable): queryable is Pool {
   return 'totalCount' in queryable && 'connect' in queryable;
+}
+
+/**
+ * The data's JSON text ('null' for undefined, as before), or undefined when it is nested too deep to
+ * serialise (the walk then says so).
+ */
+function serialise(data: unknown): string | undefined {
+  try {
+    return JSON.stringify(data) ?? 'null';
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
 }
 
 function toRecordedEvent(row: EventRow): RecordedEvent {
