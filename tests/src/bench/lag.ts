@@ -1,7 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { comparePositions, parsePosition, systemStatus } from '@app/contracts';
+import {
+  type LanguageStatus,
+  comparePositions,
+  listLanguages,
+  parsePosition,
+  systemStatus,
+} from '@app/contracts';
 import { freePort } from '@app/infra/dist/free-port';
 import {
   type PlatformOptions,
@@ -32,7 +38,9 @@ export type LagFigures = {
   seconds: number;
   maxScheduleSlipMs: number;
   probe: { polls: number; pollIntervalMs: number };
-  /** How long the started platform took to come to rest before the load began. */
+  /** How long the started platform's languages took to warm up (before the first stage). */
+  warmUpSeconds: number;
+  /** How long the started platform took to come to rest before the load began (after the warm-up). */
   settleSeconds: number;
 };
 
@@ -54,6 +62,30 @@ const SETTLE_CORES = 0.15;
 const SETTLE_MACHINE_CORES = 0.3;
 const SETTLE_QUIET_SECONDS = 2;
 const SETTLE_MAX_SECONDS = 180;
+/** Longest wait for the languages' warm-up after a start (C++ and Go prebuild a harness part per question). */
+const WARM_UP_MAX_SECONDS = 900;
+
+/**
+ * Waits until no language of the started platform is warming up any more (its compile servers, a judged
+ * run and the prebuilt harness parts: minutes of compiling on a fresh machine, which would share the
+ * cores with the load); answers the seconds it took.
+ */
+async function warmedUp(baseUrl: string): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const answer = await fetch(`${baseUrl}${listLanguages.path}`);
+    if (!answer.ok) throw new Error(`The languages answered ${answer.status}: ${await answer.text()}`);
+    const { languages } = (await answer.json()) as { languages: LanguageStatus[] };
+    const warming = languages.filter((language) => language.state === 'warmingUp');
+    const seconds = round((performance.now() - started) / 1000, 1);
+    if (warming.length === 0) return seconds;
+    if (seconds > WARM_UP_MAX_SECONDS)
+      throw new Error(
+        `Languages still warming up after ${seconds} s: ${warming.map((l) => l.language).join(', ')}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
 
 /** Waits until this process's tree (platform, database) and the machine are quiet; answers the seconds it took. */
 async function settle(): Promise<number> {
@@ -168,13 +200,15 @@ export async function measureVisibleLagStages(options: {
     const before = await fetch(`${baseUrl}${systemStatus.path}`);
     if (!before.ok)
       throw new Error(`The platform's status answered ${before.status}: ${await before.text()}`);
+    const warmUpSeconds = await warmedUp(baseUrl);
+    progress(`lag: the languages warmed up in ${warmUpSeconds} s`);
     const measurements: LagMeasurement[] = [];
     for (const stage of options.stages) {
       // The services finish starting in the background (compile servers, warm-ups, content), and a
       // stage may leave work behind: each load is measured on a platform at rest.
       const settleSeconds = await settle();
       progress(`lag: the platform settled after ${settleSeconds} s`);
-      measurements.push(await measureStage(platform, baseUrl, stage, settleSeconds));
+      measurements.push(await measureStage(platform, baseUrl, stage, { warmUpSeconds, settleSeconds }));
     }
     return measurements;
   } finally {
@@ -186,7 +220,7 @@ async function measureStage(
   platform: RunningPlatform,
   baseUrl: string,
   options: LagStage,
-  settleSeconds: number,
+  rest: { warmUpSeconds: number; settleSeconds: number },
 ): Promise<LagMeasurement> {
   const workers: Worker[] = [];
   try {
@@ -276,7 +310,7 @@ async function measureStage(
         seconds: round(loadReport.measuredSeconds, 2),
         maxScheduleSlipMs: loadReport.maxScheduleSlipMs,
         probe: { polls: probeReport.polls, pollIntervalMs: probeReport.pollIntervalMs },
-        settleSeconds,
+        ...rest,
       },
       memory: {
         sampleIntervalMs: SAMPLE_MS,
