@@ -32,13 +32,16 @@ export type SharedTailOptions = {
   quietReuseMs: number;
   /** Most events of recent reads outside the run kept for the readers just behind them. */
   keptBehind: number;
+  /** How long such a read is kept (a reader further behind than that reads the store itself). */
+  keptMs: number;
 };
 
 export const defaultSharedTailOptions: SharedTailOptions = {
   capacity: 10_000,
   fetchLimit: 1000,
   quietReuseMs: 1,
-  keptBehind: 20_000,
+  keptBehind: 10_000,
+  keptMs: 5000,
 };
 
 /**
@@ -67,8 +70,9 @@ export class SharedTail implements GlobalReader, HeadWatch {
   /** Reads of the store made for the tail and for readers outside it (for tests and the status). */
   readonly reads = { shared: 0, direct: 0 };
   /** Recent reads outside the run, newest last, each a contiguous run as the store answered it. */
-  private kept: { start: EventPosition; events: RecordedEvent[] }[] = [];
+  private kept: { start: EventPosition; events: RecordedEvent[]; at: number }[] = [];
   private keptEvents = 0;
+  private forgetting: NodeJS.Timeout | undefined;
   /** Reads outside the run in flight, by position and limit: readers asking the same share one. */
   private readonly directReads = new Map<string, Promise<RecordedEvent[]>>();
   /** Runners waiting at the head, each woken once the tail holds events after its position. */
@@ -143,13 +147,30 @@ export class SharedTail implements GlobalReader, HeadWatch {
     return events;
   }
 
-  /** Keeps a read outside the run for the readers behind it, forgetting the oldest beyond `keptBehind`. */
+  /**
+   * Keeps a read outside the run for the readers behind it, forgetting the oldest beyond `keptBehind`
+   * events and each after `keptMs` (a rebuild's batches are not held once it is over).
+   */
   private keep(start: EventPosition, events: RecordedEvent[]): void {
-    this.kept.push({ start, events });
+    this.kept.push({ start, events, at: Date.now() });
     this.keptEvents += events.length;
-    while (this.keptEvents > this.options.keptBehind && this.kept.length > 1) {
+    this.forget(this.keptEvents - this.options.keptBehind, 0);
+    this.forgetting ??= setTimeout(() => this.forgetOld(), this.options.keptMs).unref();
+  }
+
+  private forgetOld(): void {
+    this.forgetting = undefined;
+    this.forget(0, Date.now() - this.options.keptMs);
+    if (this.kept.length > 0)
+      this.forgetting = setTimeout(() => this.forgetOld(), this.options.keptMs).unref();
+  }
+
+  /** Forgets the oldest kept reads: while more than `excess` events are over, and those kept before `before`. */
+  private forget(excess: number, before: number): void {
+    while (this.kept.length > 0 && (excess > 0 || this.kept[0].at <= before)) {
       const [oldest] = this.kept.splice(0, 1);
       this.keptEvents -= oldest.events.length;
+      excess -= oldest.events.length;
     }
   }
 
