@@ -98,7 +98,7 @@ export class SharedTail implements GlobalReader, HeadWatch {
     }
     const atEnd = comparePositions(after, end);
     if (atEnd > 0) return this.direct(after, limit);
-    if (atEnd < 0) return this.slice(after, limit);
+    if (atEnd < 0) return sliceAfter(this.events, after, limit);
     // The follower reads the head for everyone; should it stop reading (its reads failing), readers
     // read it themselves again.
     const follower = this.follower;
@@ -106,11 +106,6 @@ export class SharedTail implements GlobalReader, HeadWatch {
       return [];
     if (Date.now() < this.quietUntil) return [];
     await this.sharedFetch(end);
-    return this.slice(after, limit);
-  }
-
-  /** The events after `after` within the run, at most `limit`. */
-  private slice(after: EventPosition, limit: number): RecordedEvent[] {
     return sliceAfter(this.events, after, limit);
   }
 

@@ -16,7 +16,16 @@ import {
   startPlatform,
 } from '@app/infra/dist/platform';
 import type { LoadInput, LoadReport, ProbeInput, ProbeReport, ProbeStop, WorkerMessage } from './lag-worker';
-import { type CpuUse, type Percentiles, cpuMeter, percentiles, progress, round, rssMb } from './support';
+import {
+  type CpuUse,
+  type Percentiles,
+  cpuMeter,
+  percentiles,
+  progress,
+  round,
+  rssMb,
+  sleep,
+} from './support';
 
 export type ServiceMemory = { peakMb: number; averageMb: number; samples: number };
 
@@ -83,7 +92,7 @@ async function warmedUp(baseUrl: string): Promise<number> {
       throw new Error(
         `Languages still warming up after ${seconds} s: ${warming.map((l) => l.language).join(', ')}`,
       );
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await sleep(2000);
   }
 }
 

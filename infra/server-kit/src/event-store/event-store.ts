@@ -447,13 +447,10 @@ export class PgEventStore {
         throw new InvalidAppendError('VALIDATION_FAILED', 'An event id is a UUID.');
       return event.eventId;
     });
-    const correlationIdOf = (eventId: string) => JSON.stringify(context.correlationId ?? eventId);
-    const causationIdOf = (index: number, correlationId: string) =>
-      context.causationId !== undefined
-        ? JSON.stringify(context.causationId)
-        : index === 0
-          ? correlationId
-          : `"${ids[0]}"`;
+    // A correlation or cause given is every event's; the ids are UUIDs and need no escaping.
+    const givenCorrelation =
+      context.correlationId === undefined ? undefined : JSON.stringify(context.correlationId);
+    const givenCause = context.causationId === undefined ? undefined : JSON.stringify(context.causationId);
     return events.map((event, index) => {
       if (!isKnownEventType(event.type)) {
         throw new InvalidAppendError('UNKNOWN_EVENT_TYPE', new UnknownEventTypeError(event.type).message);
@@ -485,10 +482,11 @@ export class PgEventStore {
       }
       const eventId = ids[index];
       const version = latestVersion(event.type);
-      const correlationId = correlationIdOf(eventId);
+      const correlationId = givenCorrelation ?? `"${eventId}"`;
+      const causationId = givenCause ?? (index === 0 ? correlationId : `"${ids[0]}"`);
       // EventMetadata, written as JSON member by member: the id matched UUID_PATTERN or was made here,
       // the version is a number, the rest went through JSON.stringify.
-      const metadata = `{"eventId":"${eventId}","correlationId":${correlationId},"causationId":${causationIdOf(index, correlationId)},${shared},"schemaVersion":${version}}`;
+      const metadata = `{"eventId":"${eventId}","correlationId":${correlationId},"causationId":${causationId},${shared},"schemaVersion":${version}}`;
       return {
         members: `"event_id":"${eventId}","type":${JSON.stringify(event.type)},"version":${version},"data":${dataJson},"metadata":${metadata}`,
       };
