@@ -257,7 +257,11 @@ describe('group commit under random interleavings', () => {
     await new Promise((resolve) => setImmediate(resolve));
     const sent = [
       onWSent,
-      ...[x, y].map((id, n) => serial.append(id, [event(n + 1)], { expectedState: 'no_stream' })),
+      // (y's `any` keeps the group off the exact appends' INSERT, which meets the row the same way but
+      // hands the group to es_append_group: see the next test.)
+      ...[x, y].map((id, n) =>
+        serial.append(id, [event(n + 1)], { expectedState: id === y ? 'any' : 'no_stream' }),
+      ),
     ];
     await new Promise((resolve) => setTimeout(resolve, 200));
     await outside.query('COMMIT');
@@ -275,6 +279,74 @@ describe('group commit under random interleavings', () => {
     });
     expect((await store.readStream(x)).map((e) => e.data)).toEqual([{ eventType: 'e0' }]);
     expect(await store.streamRevision(y)).toBe(0);
+  });
+
+  it('a group of exact appends to streams of their own is one INSERT; a taken revision hands it to es_append_group', async () => {
+    const serial = new PgEventStore(pool, { groupCommit: { concurrency: 1 } });
+    const streams = Array.from({ length: 5 }, (_, n) => `gc-exact-${n}-${randomUUID()}`);
+    const event = (n: number): NewEvent => ({ type: 'TelemetryEventRecorded', data: { eventType: `e${n}` } });
+    for (const stream of streams.slice(0, 3)) await store.append(stream, [0, 1].map(event)); // at revision 1
+    const send = (plan: [number, ExpectedState, number][]) =>
+      Promise.allSettled(
+        plan.map(([index, expected, count]) =>
+          serial.append(
+            streams[index],
+            Array.from({ length: count }, (_, n) => event(10 + n)),
+            { expectedState: expected },
+          ),
+        ),
+      );
+    // Right revisions, a new stream, and a revision beyond the end (nothing inserted, a conflict).
+    const first = await send([
+      [0, 1, 2],
+      [3, 'no_stream', 3],
+      [1, 5, 1],
+      [2, 1, 1],
+    ]);
+    expect(serial.groupCommitStats).toMatchObject({
+      groups: 1,
+      exactGroups: 1,
+      exactRefused: 0,
+      retriedAlone: 0,
+    });
+    expect(first.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(first[2]).toMatchObject({ reason: expect.any(WrongExpectedVersionError) });
+    expect((first[2] as PromiseRejectedResult).reason.actualRevision).toBe(1);
+    const revisions = first.map((answer) =>
+      answer.status === 'fulfilled' ? answer.value.streamRevision : null,
+    );
+    expect(revisions).toEqual([3, 2, null, 2]);
+    // Each answer's position is its last event's, in the order the appends came.
+    const last = await Promise.all(
+      [0, 3, 2].map(async (index) => (await store.readStream(streams[index])).at(-1)!),
+    );
+    const answered = [first[0], first[1], first[3]].map(
+      (answer) =>
+        (answer as PromiseFulfilledResult<{ position: { position: bigint } }>).value.position.position,
+    );
+    expect(answered).toEqual(last.map((e) => e.position));
+    expect(answered[0] < answered[1] && answered[1] < answered[2]).toBe(true);
+    expect(await store.streamRevision(streams[1])).toBe(1);
+    expect((await store.readStream(streams[3])).map((e) => e.revision)).toEqual([0, 1, 2]);
+
+    // Stream 0 is at 3 now: an append still expecting 1 meets the unique index, which refuses the whole
+    // INSERT (nothing of the group stored); es_append_group then answers each append on its own.
+    const second = await send([
+      [4, 'no_stream', 1],
+      [0, 1, 1],
+      [2, 2, 1],
+    ]);
+    expect(serial.groupCommitStats).toMatchObject({
+      groups: 2,
+      exactGroups: 1,
+      exactRefused: 1,
+      retriedAlone: 0,
+    });
+    expect(second.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((second[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
+    expect(await store.streamRevision(streams[4])).toBe(0);
+    expect(await store.streamRevision(streams[0])).toBe(3);
+    expect(await store.streamRevision(streams[2])).toBe(3);
   });
 
   it('stores every acknowledged event once, in order and without gaps, and nothing refused', async () => {
