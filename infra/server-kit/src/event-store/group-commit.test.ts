@@ -163,6 +163,28 @@ describe('group commit under random interleavings', () => {
     expect(fresh.groupCommitStats).toMatchObject({ groups: 1, appends: 6, largestGroup: 6 });
   });
 
+  it('appends waiting together are shared among free connections when each part holds minSplitShare', async () => {
+    const sendAtOnce = async (committer: PgEventStore, count: number) => {
+      const ids = Array.from({ length: count }, (_, n) => `gc-split-${n}-${randomUUID()}`);
+      await Promise.all(
+        ids.map((id) =>
+          committer.append(id, [{ type: 'TelemetryEventRecorded', data: { eventType: 'split' } }], {
+            expectedState: 'no_stream',
+          }),
+        ),
+      );
+      for (const id of ids) expect(await store.streamRevision(id)).toBe(0);
+    };
+    // 32 at once on two connections: two groups of 16, in flight together.
+    const two = new PgEventStore(pool, { groupCommit: { concurrency: 2, minSplitShare: 12 } });
+    await sendAtOnce(two, 32);
+    expect(two.groupCommitStats).toMatchObject({ groups: 2, appends: 32, largestGroup: 16 });
+    // 22 would make parts of 11: one group.
+    const one = new PgEventStore(pool, { groupCommit: { concurrency: 2, minSplitShare: 12 } });
+    await sendAtOnce(one, 22);
+    expect(one.groupCommitStats).toMatchObject({ groups: 1, appends: 22, largestGroup: 22 });
+  });
+
   it('es_append_group decides a group of appends to different streams in one statement, each on its own', async () => {
     const streams = Array.from({ length: 9 }, (_, n) => `gc-distinct-${n}-${randomUUID()}`);
     const event = (n: number): NewEvent => ({ type: 'TelemetryEventRecorded', data: { eventType: `e${n}` } });

@@ -49,12 +49,19 @@ export type GroupCommitOptions = {
   maxEvents: number;
   /** Groups in flight at once: while one waits for its flush, the next is being written. */
   concurrency: number;
+  /**
+   * The waiting appends are split among free connections only when each part holds at least this many:
+   * a smaller group costs PostgreSQL more per append than a second process gains (measured here: 60 µs
+   * an append in groups of 32, 88 in groups of 8).
+   */
+  minSplitShare: number;
 };
 
 export const defaultGroupCommitOptions: GroupCommitOptions = {
   maxAppends: 512,
   maxEvents: 10_000,
   concurrency: 2,
+  minSplitShare: 12,
 };
 
 /**
@@ -148,7 +155,12 @@ export class GroupCommitter {
 
   private pump(): void {
     while (this.inFlight < this.options.concurrency && this.queue.length > 0) {
-      const group = this.take();
+      // With connections free, the waiting appends are shared among them (each part at least
+      // minSplitShare): one group at a time keeps one of PostgreSQL's processes busy while the writers
+      // it answers wait on it.
+      const free = this.options.concurrency - this.inFlight;
+      const share = Math.ceil(this.queue.length / free);
+      const group = this.take(free > 1 && share >= this.options.minSplitShare ? share : Infinity);
       this.inFlight++;
       void this.commit(group).finally(() => {
         this.inFlight--;
@@ -157,11 +169,12 @@ export class GroupCommitter {
     }
   }
 
-  /** The waiting appends, oldest first, up to the group's limits (at least one). */
-  private take(): Pending[] {
+  /** The waiting appends, oldest first, up to `share` and the group's limits (at least one). */
+  private take(share: number): Pending[] {
     let events = 0;
     let count = 0;
-    while (count < this.queue.length && count < this.options.maxAppends) {
+    const most = Math.min(share, this.options.maxAppends);
+    while (count < this.queue.length && count < most) {
       const size = this.queue[count].events.length;
       if (count > 0 && events + size > this.options.maxEvents) break;
       events += size;
