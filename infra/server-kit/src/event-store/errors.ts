@@ -2,6 +2,11 @@ import { DomainError, type ErrorCode } from '@app/contracts';
 
 export type ExpectedState = 'any' | 'no_stream' | 'stream_exists' | number;
 
+/** No stream or a revision: the expectations the unique (stream_id, revision) index can decide alone. */
+export function isExactExpectation(expected: ExpectedState): expected is 'no_stream' | number {
+  return expected === 'no_stream' || typeof expected === 'number';
+}
+
 /** Base of the errors an append can answer: domain errors with their codes (409 or 400 at the edge). */
 export abstract class EventStoreError extends DomainError {
   constructor(code: ErrorCode, message: string) {

@@ -36,6 +36,7 @@ import {
   type ExpectedState,
   InvalidAppendError,
   WrongExpectedVersionError,
+  isExactExpectation,
 } from './errors';
 
 export type NewEvent<T extends EventType = EventType> = {
@@ -191,7 +192,7 @@ export class PgEventStore {
     payload: string,
     callerChoseIds: boolean,
   ): Promise<AppendRow> {
-    const fast = !callerChoseIds && (expected === 'no_stream' || typeof expected === 'number');
+    const fast = !callerChoseIds && isExactExpectation(expected);
     const row = fast
       ? await this.appendInOneStatement(streamId, expected, payload)
       : await this.appendLocked(streamId, expected, payload);

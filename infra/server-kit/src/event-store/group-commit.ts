@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { ExpectedState } from './errors';
+import { type ExpectedState, isExactExpectation } from './errors';
 
 /*
  * Group commit: appends that wait at the same moment share one transaction, so one WAL flush makes all
@@ -75,7 +75,7 @@ const UNIQUE_VIOLATION = '23505';
 function exactOnOwnStreams(group: readonly Pending[]): boolean {
   const streams = new Set<string>();
   for (const append of group) {
-    if (append.expected !== 'no_stream' && typeof append.expected !== 'number') return false;
+    if (!isExactExpectation(append.expected)) return false;
     if (streams.has(append.streamId)) return false;
     streams.add(append.streamId);
   }
@@ -203,7 +203,7 @@ export class GroupCommitter {
   }
 
   /** One call, one transaction (autocommitted): es_append_group decides and stores the whole group. */
-  private async write(group: Pending[]): Promise<AppendRow[]> {
+  private async write(group: Pending[], document = groupDocument(group)): Promise<AppendRow[]> {
     const result = await this.pool.query<AppendRow>({
       name: 'es_append_group',
       text: 'SELECT * FROM es_append_group($1::text[], $2::text[], $3::integer[], $4::jsonb)',
@@ -211,7 +211,7 @@ export class GroupCommitter {
         group.map((append) => append.streamId),
         group.map((append) => String(append.expected)),
         group.map((append) => append.events.length),
-        groupDocument(group),
+        document,
       ],
     });
     return result.rows;
@@ -228,6 +228,7 @@ export class GroupCommitter {
    * which answers each append on its own.
    */
   private async writeExact(group: Pending[]): Promise<AppendRow[]> {
+    const document = groupDocument(group);
     let rows: { stream: string; rev: string; pos: string; xid: string }[];
     try {
       const result = await this.pool.query<(typeof rows)[number]>({
@@ -236,21 +237,21 @@ export class GroupCommitter {
         values: [
           group.map((append) => append.streamId),
           group.map((append) => (append.expected === 'no_stream' ? null : String(append.expected))),
-          groupDocument(group),
+          document,
         ],
       });
       rows = result.rows;
     } catch (error) {
       if ((error as { code?: string })?.code !== UNIQUE_VIOLATION) throw error;
       this.stats.exactRefused++;
-      return this.write(group);
+      return this.write(group, document);
     }
     this.stats.exactGroups++;
     // Each append's last event is its stream's highest revision among the rows (one append a stream).
     const last = new Map<string, (typeof rows)[number]>();
     for (const row of rows) {
       const seen = last.get(row.stream);
-      if (!seen || BigInt(row.rev) > BigInt(seen.rev)) last.set(row.stream, row);
+      if (!seen || Number(row.rev) > Number(seen.rev)) last.set(row.stream, row);
     }
     return group.map((append): AppendRow => {
       const row = last.get(append.streamId);
