@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { fallbackFolder } from './postgres';
+import { fallbackFolder, sizedSettings } from './postgres';
 
 /*
  * The embedded PostgreSQL started from a folder only its owner may enter (a clone under /root, a
@@ -75,6 +75,11 @@ it('runs from a folder other users cannot enter, and keeps its data between star
   await query(first.adminUrl, 'CREATE TABLE kept (value text)');
   await query(first.adminUrl, "INSERT INTO kept VALUES ('still here') RETURNING value");
   const dataDirectory = await query(first.adminUrl, 'SHOW data_directory');
+  // Sized to this machine (see sizedSettings), not PostgreSQL's small-box defaults.
+  expect(await query(first.adminUrl, 'SHOW shared_buffers')).toBe(
+    sizedSettings(os.totalmem()).shared_buffers.replace(/^1024MB$/, '1GB'),
+  );
+  expect(await query(first.adminUrl, 'SHOW max_wal_size')).toBe('4GB');
   // The postmaster is the server's oldest process; its executable is the binary that runs.
   const postmasterPid = Number(
     fs
@@ -101,3 +106,15 @@ it('runs from a folder other users cannot enter, and keeps its data between star
   const second = await startServer();
   expect(await query(second.adminUrl, 'SELECT value FROM kept')).toBe('still here');
 }, 180_000);
+
+it('gives the server an eighth of the memory for its buffers, from 128 MB to 1 GB', () => {
+  const gigabytes = (n: number) => n * 2 ** 30;
+  expect(sizedSettings(gigabytes(24)).shared_buffers).toBe('1024MB');
+  expect(sizedSettings(gigabytes(4)).shared_buffers).toBe('512MB');
+  expect(sizedSettings(gigabytes(0.5)).shared_buffers).toBe('128MB');
+  expect(sizedSettings(gigabytes(2))).toEqual({
+    shared_buffers: '256MB',
+    max_wal_size: '4GB',
+    checkpoint_timeout: '15min',
+  });
+});

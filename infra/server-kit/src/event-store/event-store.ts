@@ -150,17 +150,34 @@ export class PgEventStore {
   ): Promise<AppendResult> {
     const expected = options.expectedState ?? 'any';
     const prepared = this.prepare(streamId, events, expected, options);
-    let payload: string | undefined;
     // Ids made here are random UUIDs and cannot be stored already; ids the caller chose can, so those
     // appends keep es_append's check for a stored id (idempotent or refused), one transaction each. A
     // large append is a group on its own already: it goes alone rather than wait for a group.
     const callerChoseIds = events.some((event) => event.eventId !== undefined);
     const group = !callerChoseIds && events.length <= GROUPED_APPEND_MAX_EVENTS ? this.group : undefined;
+    if (group) return this.settle(streamId, expected, () => group.append(streamId, expected, prepared));
+    // An append alone keeps only its document (one string) while it waits, not the events' pieces.
+    return this.settle(
+      streamId,
+      expected,
+      this.sendAlone(streamId, expected, eventsJson(prepared), callerChoseIds),
+    );
+  }
+
+  /** Sends an append in a transaction of its own, each time it is called (made apart from the events). */
+  private sendAlone(streamId: string, expected: ExpectedState, payload: string, callerChoseIds: boolean) {
+    return () => this.appendAlone(streamId, expected, payload, callerChoseIds);
+  }
+
+  /** Sends an append (again while an `any` append loses races) and answers what the store decided. */
+  private async settle(
+    streamId: string,
+    expected: ExpectedState,
+    send: () => Promise<AppendRow>,
+  ): Promise<AppendResult> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const row = group
-          ? await group.append(streamId, expected, prepared)
-          : await this.appendAlone(streamId, expected, (payload ??= eventsJson(prepared)), callerChoseIds);
+        const row = await send();
         if (row.status === 'conflict') {
           const current =
             row.stream_revision === null ? await this.revisionOf(streamId) : Number(row.stream_revision);
@@ -487,10 +504,30 @@ export class PgEventStore {
       const causationId = givenCause ?? (index === 0 ? correlationId : `"${ids[0]}"`);
       // EventMetadata, written as JSON member by member: the id matched UUID_PATTERN or was made here,
       // the version is a number, the rest went through JSON.stringify.
-      const metadata = `{"eventId":"${eventId}","correlationId":${correlationId},"causationId":${causationId},${shared},"schemaVersion":${version}}`;
-      return {
-        members: `"event_id":"${eventId}","type":${JSON.stringify(event.type)},"version":${version},"data":${dataJson},"metadata":${metadata}`,
-      };
+      // Joined rather than added: one flat string, not a tree of pieces the young generation's
+      // collections would copy while the append waits for its group or its answer.
+      const members = [
+        '"event_id":"',
+        eventId,
+        '","type":"',
+        event.type,
+        '","version":',
+        version,
+        ',"data":',
+        dataJson,
+        ',"metadata":{"eventId":"',
+        eventId,
+        '","correlationId":',
+        correlationId,
+        ',"causationId":',
+        causationId,
+        ',',
+        shared,
+        ',"schemaVersion":',
+        version,
+        '}',
+      ].join('');
+      return { members };
     });
   }
 
