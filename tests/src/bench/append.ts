@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { ExpectedState, NewEvent, PgEventStore } from '@app/server-kit';
-import { type Percentiles, RateTimeline, percentiles, round } from './support';
+import { type CpuUse, type Percentiles, RateTimeline, cpuMeter, percentiles, round } from './support';
 
 export type AppendLoad = {
   writers: number;
   eventsPerAppend: number;
   durationMs: number;
+  /** Where each append's latency (ms) is also put, to judge several measurements together. */
+  latencies?: number[];
 };
 
 export type AppendMeasurement = {
@@ -64,6 +66,7 @@ export async function measureAppends(store: PgEventStore, load: AppendLoad): Pro
         const result = await store.append(streamId, batch, { expectedState: expected });
         const answered = performance.now();
         latencies.push(answered - sent);
+        load.latencies?.push(answered - sent);
         timeline.add(batch.length, answered);
         expected = result.streamRevision;
         events += batch.length;
@@ -154,6 +157,7 @@ export async function measurePlainInserts(pool: Pool, load: AppendLoad): Promise
           }
           const answered = performance.now();
           latencies.push(answered - sent);
+          load.latencies?.push(answered - sent);
           timeline.add(rows.length, answered);
           events += rows.length;
           appends++;
@@ -173,5 +177,77 @@ export async function measurePlainInserts(pool: Pool, load: AppendLoad): Promise
     eventsPerAppend: load.eventsPerAppend,
     appendLatencyMs: percentiles(latencies),
     perSecond: timeline.perSecond(),
+  };
+}
+
+export type SideMeasurement = Omit<AppendMeasurement, 'appendLatencyMs'> & {
+  appendLatencyMs: Percentiles;
+  cpu: CpuUse;
+};
+
+export type BesideAnchor = {
+  store: SideMeasurement;
+  anchor: SideMeasurement;
+  /** Each slice as it ran, in order: which side, its rate and its length. */
+  slices: { side: 'store' | 'anchor'; eventsPerSecond: number; seconds: number }[];
+};
+
+/**
+ * The store and the plain INSERT anchor in alternating slices, anchor-store-store-anchor repeated
+ * (`rounds` slices of each, `durationMs` in all for each), so that a shared machine slowing down or
+ * speeding up during the measurement weighs on both alike: run one after the other, 10 s each, their
+ * ratio moved by a third between runs of the same code here.
+ */
+export async function measureBesideAnchor(
+  store: PgEventStore,
+  pool: Pool,
+  load: AppendLoad & { rounds: number },
+): Promise<BesideAnchor> {
+  const sliceMs = load.durationMs / load.rounds;
+  const sides = { store: [] as Slice[], anchor: [] as Slice[] };
+  const latencies = { store: [] as number[], anchor: [] as number[] };
+  const slices: BesideAnchor['slices'] = [];
+  for (let slice = 0; slice < 2 * load.rounds; slice++) {
+    const side = slice % 4 === 0 || slice % 4 === 3 ? 'anchor' : 'store';
+    const sliceLoad = { ...load, durationMs: sliceMs, latencies: latencies[side] };
+    const cpu = cpuMeter({}, 'postgres');
+    const measured =
+      side === 'store' ? await measureAppends(store, sliceLoad) : await measurePlainInserts(pool, sliceLoad);
+    sides[side].push({ measured, cpu: cpu.stop() });
+    slices.push({ side, eventsPerSecond: measured.eventsPerSecond, seconds: measured.seconds });
+  }
+  return {
+    store: combine(sides.store, latencies.store),
+    anchor: combine(sides.anchor, latencies.anchor),
+    slices,
+  };
+}
+
+type Slice = { measured: AppendMeasurement; cpu: CpuUse };
+
+/** Slices of one side as one measurement: totals over their time, CPU weighted by each slice's length. */
+function combine(slices: readonly Slice[], latencies: readonly number[]): SideMeasurement {
+  const seconds = slices.reduce((sum, slice) => sum + slice.measured.seconds, 0);
+  const events = slices.reduce((sum, slice) => sum + slice.measured.events, 0);
+  const weighted = (pick: (cpu: CpuUse) => number) =>
+    round(slices.reduce((sum, slice) => sum + pick(slice.cpu) * slice.measured.seconds, 0) / seconds, 2);
+  const names = [...new Set(slices.flatMap((slice) => Object.keys(slice.cpu.byProcess ?? {})))];
+  const [first] = slices;
+  return {
+    eventsPerSecond: Math.round(events / seconds),
+    events,
+    appends: slices.reduce((sum, slice) => sum + slice.measured.appends, 0),
+    seconds: round(seconds, 2),
+    writers: first.measured.writers,
+    eventsPerAppend: first.measured.eventsPerAppend,
+    appendLatencyMs: percentiles(latencies),
+    perSecond: slices.flatMap((slice) => slice.measured.perSecond),
+    cpu: {
+      benchCores: weighted((cpu) => cpu.benchCores),
+      otherCores: weighted((cpu) => cpu.otherCores),
+      byProcess: Object.fromEntries(
+        names.map((name) => [name, weighted((cpu) => cpu.byProcess?.[name] ?? 0)]),
+      ),
+    },
   };
 }

@@ -32,6 +32,8 @@ export type ServiceMemory = { peakMb: number; averageMb: number; samples: number
 export type LagFigures = {
   /** Send to the first observation of the projection's checkpoint at or past the answered position. */
   visibleLagMs: Percentiles;
+  /** The visible lag's p99 of the commands sent in each second of the measured window, in order. */
+  visibleLagP99BySecond: number[];
   /** Send to HTTP answer: gateway, command-service and the append. */
   answerLatencyMs: Percentiles;
   targetRate: number;
@@ -152,9 +154,14 @@ function startWorker(input: LoadInput | ProbeInput, onMeasuring?: () => void) {
 }
 
 /** Dates each answered command's visibility from the checkpoint's moves (sorted, so bisect). */
-function visibleLags(load: LoadReport, probe: ProbeReport): { lags: number[]; neverVisible: number } {
+function visibleLags(
+  load: LoadReport,
+  probe: ProbeReport,
+): { lags: number[]; bySecond: number[][]; neverVisible: number } {
   const moves = probe.positions.map((token) => parsePosition(token)!);
   const lags: number[] = [];
+  const bySecond: number[][] = [];
+  const first = load.commands[0]?.sentAt ?? 0;
   let neverVisible = 0;
   for (const command of load.commands) {
     if (!command.position) continue;
@@ -166,10 +173,15 @@ function visibleLags(load: LoadReport, probe: ProbeReport): { lags: number[]; ne
       if (comparePositions(moves[mid], position) >= 0) high = mid;
       else low = mid + 1;
     }
-    if (low === moves.length) neverVisible++;
-    else lags.push(probe.times[low] - command.sentAt);
+    if (low === moves.length) {
+      neverVisible++;
+      continue;
+    }
+    const lag = probe.times[low] - command.sentAt;
+    lags.push(lag);
+    (bySecond[Math.floor((command.sentAt - first) / 1000)] ??= []).push(lag);
   }
-  return { lags, neverVisible };
+  return { lags, bySecond, neverVisible };
 }
 
 export type LagStage = { ratePerSecond: number; warmupMs: number; durationMs: number };
@@ -292,7 +304,7 @@ async function measureStage(
       throw new Error(`Unexpected message ${probeDone.kind} from the probe.`);
     const probeReport = probeDone.report;
 
-    const { lags, neverVisible } = visibleLags(loadReport, probeReport);
+    const { lags, bySecond, neverVisible } = visibleLags(loadReport, probeReport);
     // This process holds the gateway (main thread) and both workers; split it by thread.
     if (cpuUse.byProcess) {
       const { benchProcess, ...rest } = cpuUse.byProcess;
@@ -307,6 +319,7 @@ async function measureStage(
     return {
       lag: {
         visibleLagMs: percentiles(lags),
+        visibleLagP99BySecond: Array.from(bySecond, (second) => percentiles(second ?? []).p99),
         answerLatencyMs: percentiles(answered.map((c) => c.answeredAt! - c.sentAt)),
         targetRate: options.ratePerSecond,
         achievedRate: Math.round(answered.length / loadReport.measuredSeconds),

@@ -11,7 +11,7 @@ import {
 } from '@app/server-kit';
 import { CheckpointStore, projections, readModelMigrations } from '@app/projection-service';
 import { type RunningPostgres, startEmbeddedPostgres } from '@app/infra/dist/postgres';
-import { type AppendMeasurement, measureAppends, measurePlainInserts } from './append';
+import { measureAppends, measureBesideAnchor } from './append';
 import { fillStore } from './fill';
 import { measureVisibleLag, measureVisibleLagStages } from './lag';
 import { measureHttpAdapters } from './adapters';
@@ -101,20 +101,33 @@ async function appendFigure(
 }
 
 /**
- * Issue 24's anchor: plain INSERTs of the same events, measured in this run just before the store, so
- * the store's figure is judged as a multiple of what PostgreSQL does without it.
+ * Issue 24's figures: the store beside plain INSERTs of the same events (the anchor), in alternating
+ * slices of one run, judged at `times` the anchor's rate.
  */
-async function plainInsertAnchor(pool: Pool, eventsPerAppend: number, durationMs: number) {
-  const cpu = cpuMeter({}, 'postgres');
-  const measured: AppendMeasurement = await measurePlainInserts(pool, {
+async function besideAnchorFigure(store: PgEventStore, pool: Pool, eventsPerAppend: number, times: number) {
+  const rounds = 4;
+  const beside = await measureBesideAnchor(store, pool, {
     writers: WRITERS,
     eventsPerAppend,
-    durationMs,
+    durationMs: APPEND_MS,
+    rounds,
   });
+  const { eventsPerSecond, cpu, ...details } = beside.store;
   progress(
-    `plain INSERT anchor, ${eventsPerAppend} row(s) per statement: ${measured.eventsPerSecond} rows/s`,
+    `${WRITERS} writers x ${eventsPerAppend} event(s) per append: ${eventsPerSecond} events/s; ` +
+      `plain INSERTs of as many rows per statement: ${beside.anchor.eventsPerSecond} rows/s`,
   );
-  return { ...measured, cpu: cpu.stop() };
+  return {
+    ...judge(eventsPerSecond, { atLeast: times * beside.anchor.eventsPerSecond, unit: 'events/s' }),
+    measuredAs:
+      `the store and the plain INSERT anchor in alternating slices (anchor, store, store, anchor, ...), ` +
+      `${rounds} of each, ${APPEND_MS / 1000} s in all for each`,
+    ...details,
+    cpu,
+    groupCommit: store.groupCommitStats ?? null,
+    plainInsertAnchor: beside.anchor,
+    slices: beside.slices,
+  };
 }
 
 /** Issue 2's figures: the store, the read models and the running platform over HTTP. */
@@ -189,21 +202,12 @@ async function spine(report: Record<string, unknown>, figures: Record<string, un
   // (a store in use is not empty); one short sample on an empty store shows the difference.
   progress('append warm-up (1 s, not counted)');
   await measureAppends(store, { writers: WRITERS, eventsPerAppend: 1, durationMs: 1000 });
-  progress(`appendSingle and appendBatch100, ${APPEND_MS / 1000} s each`);
+  progress(`appendSingle and appendBatch100, ${APPEND_MS / 1000} s each, beside the plain INSERT anchor`);
   const held = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events')).rows[0].n);
   // Each beside its anchor: at least twice the plain single-row INSERTs, and at least the plain
   // 100-row INSERTs (issue 24).
-  const singleAnchor = await plainInsertAnchor(pool, 1, APPEND_MS);
-  figures.appendSingle = {
-    ...(await appendFigure(store, 1, APPEND_MS, 2 * singleAnchor.eventsPerSecond)),
-    storeEventsBefore: held,
-    plainInsertAnchor: singleAnchor,
-  };
-  const batchAnchor = await plainInsertAnchor(pool, 100, APPEND_MS);
-  figures.appendBatch100 = {
-    ...(await appendFigure(store, 100, APPEND_MS, batchAnchor.eventsPerSecond)),
-    plainInsertAnchor: batchAnchor,
-  };
+  figures.appendSingle = { ...(await besideAnchorFigure(store, pool, 1, 2)), storeEventsBefore: held };
+  figures.appendBatch100 = await besideAnchorFigure(store, pool, 100, 1);
   for (const name of ['appendSingle', 'appendBatch100'] as const) {
     const figure = figures[name] as { value: number; plainInsertAnchor: { eventsPerSecond: number } };
     progress(
