@@ -180,10 +180,7 @@ export async function measurePlainInserts(pool: Pool, load: AppendLoad): Promise
   };
 }
 
-export type SideMeasurement = Omit<AppendMeasurement, 'appendLatencyMs'> & {
-  appendLatencyMs: Percentiles;
-  cpu: CpuUse;
-};
+export type SideMeasurement = AppendMeasurement & { cpu: CpuUse };
 
 export type BesideAnchor = {
   store: SideMeasurement;
