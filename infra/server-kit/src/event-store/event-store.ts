@@ -503,7 +503,8 @@ export class PgEventStore {
       const correlationId = givenCorrelation ?? `"${eventId}"`;
       const causationId = givenCause ?? (index === 0 ? correlationId : `"${ids[0]}"`);
       // EventMetadata, written as JSON member by member: the id matched UUID_PATTERN or was made here,
-      // the version is a number, the rest went through JSON.stringify.
+      // the type is a catalogue name (checked above: letters only), the version is a number, the rest
+      // went through JSON.stringify.
       // Joined rather than added: one flat string, not a tree of pieces the young generation's
       // collections would copy while the append waits for its group or its answer.
       const members = [
