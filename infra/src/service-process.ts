@@ -30,6 +30,11 @@ export class ServiceProcess {
     return this.child?.pid;
   }
 
+  /** Where the process answers (its health, its Prometheus scrape at /metrics). */
+  get origin(): string {
+    return new URL(this.options.readyUrl).origin;
+  }
+
   async start(timeoutMs = 60_000): Promise<void> {
     this.stopping = false;
     this.spawn();

@@ -29,6 +29,13 @@ import {
 
 export type ServiceMemory = { peakMb: number; averageMb: number; samples: number };
 
+/**
+ * Each service process's event-loop delay p99 (ms) in each second of the measured window, from its own
+ * Prometheus scrape (prom-client's `nodejs_eventloop_lag_p99_seconds`, reset by every scrape): a loop
+ * held up by its own work or by the CPU it waits for.
+ */
+export type EventLoopDelays = Record<string, number[]>;
+
 export type LagFigures = {
   /** Send to the first observation of the projection's checkpoint at or past the answered position. */
   visibleLagMs: Percentiles;
@@ -36,6 +43,8 @@ export type LagFigures = {
   visibleLagP99BySecond: number[];
   /** Send to HTTP answer: gateway, command-service and the append. */
   answerLatencyMs: Percentiles;
+  /** The answer latency's p99 of the commands sent in each second of the measured window, in order. */
+  answerLatencyP99BySecond: number[];
   targetRate: number;
   /** Commands answered with a position per second of the measured window. */
   achievedRate: number;
@@ -59,6 +68,7 @@ export type LagMeasurement = {
   lag: LagFigures;
   memory: { sampleIntervalMs: number; commandService: ServiceMemory; projectionService: ServiceMemory };
   cpu: CpuUse;
+  eventLoopDelayP99BySecondMs: EventLoopDelays;
   /** The platform's own status view once the load is over. */
   statusAfter: unknown;
 };
@@ -137,6 +147,37 @@ class RssSampler {
   }
 }
 
+const EVENT_LOOP_LAG_P99 = /^nodejs_eventloop_lag_p99_seconds(?:\{[^}]*\})? ([0-9.e+-]+)$/m;
+
+/** Scrapes each service process's event-loop delay p99 once a second (the scrape resets it). */
+class EventLoopSampler {
+  private readonly series: EventLoopDelays = {};
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly processes: Record<string, { origin: string }>) {}
+
+  start(): void {
+    // The first scrape only resets what the warm-up left.
+    void this.scrape(false);
+    this.timer = setInterval(() => void this.scrape(true), 1000);
+  }
+
+  stop(): EventLoopDelays {
+    clearInterval(this.timer);
+    return this.series;
+  }
+
+  private async scrape(keep: boolean): Promise<void> {
+    await Promise.all(
+      Object.entries(this.processes).map(async ([name, process]) => {
+        const answer = await fetch(`${process.origin}/metrics`).catch(() => undefined);
+        const match = answer?.ok ? EVENT_LOOP_LAG_P99.exec(await answer.text()) : null;
+        if (keep) (this.series[name] ??= []).push(match ? round(Number(match[1]) * 1000, 1) : NaN);
+      }),
+    );
+  }
+}
+
 /** Starts a lag worker; resolves with its final message, rejects if it fails or exits early. */
 function startWorker(input: LoadInput | ProbeInput, onMeasuring?: () => void) {
   const worker = new Worker(path.join(__dirname, 'lag-worker.js'), { workerData: input });
@@ -153,15 +194,20 @@ function startWorker(input: LoadInput | ProbeInput, onMeasuring?: () => void) {
   return { worker, done };
 }
 
+/** The p99 of the values of the commands sent in each second after `first`, in order (empty seconds: NaN). */
+function bySecondP99(samples: readonly { sentAt: number; value: number }[], first: number): number[] {
+  const seconds: number[][] = [];
+  for (const { sentAt, value } of samples) (seconds[Math.floor((sentAt - first) / 1000)] ??= []).push(value);
+  return Array.from(seconds, (second) => percentiles(second ?? []).p99);
+}
+
 /** Dates each answered command's visibility from the checkpoint's moves (sorted, so bisect). */
 function visibleLags(
   load: LoadReport,
   probe: ProbeReport,
-): { lags: number[]; bySecond: number[][]; neverVisible: number } {
+): { lags: { sentAt: number; value: number }[]; neverVisible: number } {
   const moves = probe.positions.map((token) => parsePosition(token)!);
-  const lags: number[] = [];
-  const bySecond: number[][] = [];
-  const first = load.commands[0]?.sentAt ?? 0;
+  const lags: { sentAt: number; value: number }[] = [];
   let neverVisible = 0;
   for (const command of load.commands) {
     if (!command.position) continue;
@@ -177,11 +223,9 @@ function visibleLags(
       neverVisible++;
       continue;
     }
-    const lag = probe.times[low] - command.sentAt;
-    lags.push(lag);
-    (bySecond[Math.floor((command.sentAt - first) / 1000)] ??= []).push(lag);
+    lags.push({ sentAt: command.sentAt, value: probe.times[low] - command.sentAt });
   }
-  return { lags, bySecond, neverVisible };
+  return { lags, neverVisible };
 }
 
 export type LagStage = { ratePerSecond: number; warmupMs: number; durationMs: number };
@@ -258,6 +302,12 @@ async function measureStage(
     const projection = new RssSampler(() => platform.services.projection.pid);
     let timer: NodeJS.Timeout | undefined;
     let cpu: ReturnType<typeof cpuMeter> | undefined;
+    const named = <T>(name: string, processes: T[]) =>
+      Object.fromEntries(processes.map((p, i) => [i === 0 ? name : `${name}${i + 1}`, p]));
+    const loops = new EventLoopSampler({
+      ...named('commandService', platform.instances.command),
+      ...named('projectionService', platform.instances.projection),
+    });
     const load = startWorker(
       {
         role: 'load',
@@ -270,7 +320,7 @@ async function measureStage(
       () => {
         progress(`lag: warm-up done, measuring ${options.durationMs / 1000} s at ${options.ratePerSecond}/s`);
         const pids = (name: string, processes: { pid: number | undefined }[]) =>
-          Object.fromEntries(processes.map((p, i) => [i === 0 ? name : `${name}${i + 1}`, p.pid]));
+          Object.fromEntries(Object.entries(named(name, processes)).map(([key, p]) => [key, p.pid]));
         cpu = cpuMeter(
           {
             ...pids('commandService', platform.instances.command),
@@ -278,6 +328,7 @@ async function measureStage(
           },
           'postgres',
         );
+        loops.start();
         timer = setInterval(() => {
           command.sample();
           projection.sample();
@@ -285,7 +336,11 @@ async function measureStage(
       },
     );
     workers.push(load.worker);
-    const loadDone = await load.done.finally(() => clearInterval(timer));
+    let eventLoopDelays: EventLoopDelays = {};
+    const loadDone = await load.done.finally(() => {
+      clearInterval(timer);
+      eventLoopDelays = loops.stop();
+    });
     const cpuUse = cpu?.stop() ?? { benchCores: NaN, otherCores: NaN };
     if (loadDone.kind !== 'load-done')
       throw new Error(`Unexpected message ${loadDone.kind} from the load worker.`);
@@ -304,7 +359,8 @@ async function measureStage(
       throw new Error(`Unexpected message ${probeDone.kind} from the probe.`);
     const probeReport = probeDone.report;
 
-    const { lags, bySecond, neverVisible } = visibleLags(loadReport, probeReport);
+    const { lags, neverVisible } = visibleLags(loadReport, probeReport);
+    const first = loadReport.commands[0]?.sentAt ?? 0;
     // This process holds the gateway (main thread) and both workers; split it by thread.
     if (cpuUse.byProcess) {
       const { benchProcess, ...rest } = cpuUse.byProcess;
@@ -318,9 +374,13 @@ async function measureStage(
     const after = await fetch(`${baseUrl}${systemStatus.path}`);
     return {
       lag: {
-        visibleLagMs: percentiles(lags),
-        visibleLagP99BySecond: Array.from(bySecond, (second) => percentiles(second ?? []).p99),
+        visibleLagMs: percentiles(lags.map((lag) => lag.value)),
+        visibleLagP99BySecond: bySecondP99(lags, first),
         answerLatencyMs: percentiles(answered.map((c) => c.answeredAt! - c.sentAt)),
+        answerLatencyP99BySecond: bySecondP99(
+          answered.map((c) => ({ sentAt: c.sentAt, value: c.answeredAt! - c.sentAt })),
+          first,
+        ),
         targetRate: options.ratePerSecond,
         achievedRate: Math.round(answered.length / loadReport.measuredSeconds),
         scheduled: loadReport.commands.length + loadReport.skipped,
@@ -340,6 +400,7 @@ async function measureStage(
         projectionService: projection.summary(),
       },
       cpu: cpuUse,
+      eventLoopDelayP99BySecondMs: eventLoopDelays,
       statusAfter: after.ok ? await after.json() : `HTTP ${after.status}`,
     };
   } finally {
