@@ -153,6 +153,7 @@ const EVENT_LOOP_LAG_P99 = /^nodejs_eventloop_lag_p99_seconds(?:\{[^}]*\})? ([0-
 class EventLoopSampler {
   private readonly series: EventLoopDelays = {};
   private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(private readonly processes: Record<string, { origin: string }>) {}
 
@@ -164,6 +165,7 @@ class EventLoopSampler {
 
   stop(): EventLoopDelays {
     clearInterval(this.timer);
+    this.stopped = true;
     return this.series;
   }
 
@@ -172,7 +174,9 @@ class EventLoopSampler {
       Object.entries(this.processes).map(async ([name, process]) => {
         const answer = await fetch(`${process.origin}/metrics`).catch(() => undefined);
         const match = answer?.ok ? EVENT_LOOP_LAG_P99.exec(await answer.text()) : null;
-        if (keep) (this.series[name] ??= []).push(match ? round(Number(match[1]) * 1000, 1) : NaN);
+        // A scrape still answering when the window closed belongs to no second of it.
+        if (keep && !this.stopped)
+          (this.series[name] ??= []).push(match ? round(Number(match[1]) * 1000, 1) : NaN);
       }),
     );
   }
