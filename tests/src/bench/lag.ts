@@ -15,6 +15,7 @@ import {
   newStaffToken,
   startPlatform,
 } from '@app/infra/dist/platform';
+import type { ServiceProcess } from '@app/infra/dist/service-process';
 import type { LoadInput, LoadReport, ProbeInput, ProbeReport, ProbeStop, WorkerMessage } from './lag-worker';
 import {
   type CpuUse,
@@ -306,12 +307,14 @@ async function measureStage(
     const projection = new RssSampler(() => platform.services.projection.pid);
     let timer: NodeJS.Timeout | undefined;
     let cpu: ReturnType<typeof cpuMeter> | undefined;
-    const named = <T>(name: string, processes: T[]) =>
-      Object.fromEntries(processes.map((p, i) => [i === 0 ? name : `${name}${i + 1}`, p]));
-    const loops = new EventLoopSampler({
+    // Every process of each service by name, numbered after the first (commandService, commandService2...).
+    const named = (name: string, processes: ServiceProcess[]) =>
+      processes.map((p, i) => [i === 0 ? name : `${name}${i + 1}`, p] as const);
+    const processes = [
       ...named('commandService', platform.instances.command),
       ...named('projectionService', platform.instances.projection),
-    });
+    ];
+    const loops = new EventLoopSampler(Object.fromEntries(processes));
     const load = startWorker(
       {
         role: 'load',
@@ -323,15 +326,7 @@ async function measureStage(
       },
       () => {
         progress(`lag: warm-up done, measuring ${options.durationMs / 1000} s at ${options.ratePerSecond}/s`);
-        const pids = (name: string, processes: { pid: number | undefined }[]) =>
-          Object.fromEntries(Object.entries(named(name, processes)).map(([key, p]) => [key, p.pid]));
-        cpu = cpuMeter(
-          {
-            ...pids('commandService', platform.instances.command),
-            ...pids('projectionService', platform.instances.projection),
-          },
-          'postgres',
-        );
+        cpu = cpuMeter(Object.fromEntries(processes.map(([name, p]) => [name, p.pid])), 'postgres');
         loops.start();
         timer = setInterval(() => {
           command.sample();

@@ -42,8 +42,8 @@ const LAG_RATE = 1000;
 /**
  * The load runs this long before it is measured. A started platform's command-service is cold: at
  * 1,000 commands/s its event loop was busy all the time (utilisation 0.9–1.0, loop delay p99 up to
- * 138 ms) for its first ~5 s while V8 compiled its hot path and the pools opened their connections, then
- * 0.8; with 3 s the window began inside that (one run's first measured second: p99 899 ms).
+ * 138 ms) for its first ~5 s, then 0.8; with 3 s the window began inside that (one run's first measured
+ * second: p99 899 ms).
  */
 const LAG_WARMUP_MS = 10_000;
 const LAG_MS = 15_000;
