@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
+import { latestVersion } from '@app/contracts';
 import type { ExpectedState, NewEvent, PgEventStore } from '@app/server-kit';
 import { type CpuUse, type Percentiles, RateTimeline, cpuMeter, percentiles, round } from './support';
 
@@ -91,7 +92,9 @@ export async function measureAppends(store: PgEventStore, load: AppendLoad): Pro
  * The anchor the store is measured against: plain INSERTs of the same events, `eventsPerAppend` rows per
  * statement, one autocommitted statement per round trip on each of `writers` connections, into a table
  * shaped and indexed like es_events (identity key, unique event id, unique stream and revision, the
- * global-order index) but with none of the store's checks. Same pool, same run, same clock.
+ * global-order index) but with none of the store's checks. Each row holds what the store's row of the
+ * event holds: its schema version, and metadata with the same members (id, correlation and cause,
+ * actor, when it occurred, schema version). Same pool, same run, same clock.
  */
 export async function measurePlainInserts(pool: Pool, load: AppendLoad): Promise<AppendMeasurement> {
   await pool.query(`CREATE TABLE IF NOT EXISTS bench_plain_inserts (
@@ -125,15 +128,28 @@ export async function measurePlainInserts(pool: Pool, load: AppendLoad): Promise
         let revision = 0;
         let seq = 0;
         while (performance.now() < deadline) {
+          // As the store writes an append: one moment for its events, the first one the cause of the rest.
+          const occurredAt = new Date().toISOString();
+          let firstId: string | undefined;
           const rows = Array.from({ length: load.eventsPerAppend }, () => {
             const event = benchEvent(seq++);
             const eventId = randomUUID();
+            firstId ??= eventId;
+            const version = latestVersion(event.type);
             return {
               revision: revision++,
               event_id: eventId,
               type: event.type,
+              version,
               data: event.data,
-              metadata: { eventId, correlationId: eventId, causationId: eventId, actor: { kind: 'system' } },
+              metadata: {
+                eventId,
+                correlationId: eventId,
+                causationId: firstId,
+                actor: { kind: 'system' },
+                occurredAt,
+                schemaVersion: version,
+              },
             };
           });
           const sent = performance.now();
@@ -142,16 +158,17 @@ export async function measurePlainInserts(pool: Pool, load: AppendLoad): Promise
             await client.query({
               name: 'bench_plain_insert_one',
               text: `INSERT INTO bench_plain_inserts (stream_id, revision, event_id, type, version, data, metadata)
-                     VALUES ($1, $2, $3, $4, 1, $5, $6)`,
-              values: [streamId, row.revision, row.event_id, row.type, row.data, row.metadata],
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+              values: [streamId, row.revision, row.event_id, row.type, row.version, row.data, row.metadata],
             });
           } else {
             await client.query({
               name: 'bench_plain_insert_many',
               text: `INSERT INTO bench_plain_inserts (stream_id, revision, event_id, type, version, data, metadata)
-                     SELECT $1, x.revision, x.event_id, x.type, 1, x.data, x.metadata
+                     SELECT $1, x.revision, x.event_id, x.type, x.version, x.data, x.metadata
                        FROM jsonb_to_recordset($2::jsonb)
-                            AS x (revision bigint, event_id uuid, type text, data jsonb, metadata jsonb)`,
+                            AS x (revision bigint, event_id uuid, type text, version integer, data jsonb,
+                                  metadata jsonb)`,
               values: [streamId, JSON.stringify(rows)],
             });
           }
