@@ -88,15 +88,8 @@ export async function measureAppends(store: PgEventStore, load: AppendLoad): Pro
   };
 }
 
-/**
- * The anchor the store is measured against: plain INSERTs of the same events, `eventsPerAppend` rows per
- * statement, one autocommitted statement per round trip on each of `writers` connections, into a table
- * shaped and indexed like es_events (identity key, unique event id, unique stream and revision, the
- * global-order index) but with none of the store's checks. Each row holds what the store's row of the
- * event holds: its schema version, and metadata with the same members (id, correlation and cause,
- * actor, when it occurred, schema version). Same pool, same run, same clock.
- */
-export async function measurePlainInserts(pool: Pool, load: AppendLoad): Promise<AppendMeasurement> {
+/** The anchor's table, with the columns and indexes of es_events. */
+async function ensurePlainInsertTable(pool: Pool): Promise<void> {
   await pool.query(`CREATE TABLE IF NOT EXISTS bench_plain_inserts (
       position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
       transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
@@ -113,6 +106,34 @@ export async function measurePlainInserts(pool: Pool, load: AppendLoad): Promise
   await pool.query(
     'CREATE INDEX IF NOT EXISTS bench_plain_inserts_order ON bench_plain_inserts (transaction_id, position)',
   );
+}
+
+/**
+ * Copies every event the store holds into the anchor's table, so that the two insert into tables and
+ * indexes of the same size: a million random event ids spread over thousands of index pages, and an
+ * insert into a large index reads more pages, and after a checkpoint logs more of them whole, than one
+ * into a small index. Answers how many rows the table holds.
+ */
+export async function fillPlainInsertTable(pool: Pool): Promise<number> {
+  await ensurePlainInsertTable(pool);
+  await pool.query(
+    `INSERT INTO bench_plain_inserts (stream_id, revision, event_id, type, version, data, metadata, recorded_at)
+     SELECT stream_id, revision, event_id, type, version, data, metadata, recorded_at FROM es_events`,
+  );
+  const result = await pool.query<{ n: string }>('SELECT count(*) AS n FROM bench_plain_inserts');
+  return Number(result.rows[0].n);
+}
+
+/**
+ * The anchor the store is measured against: plain INSERTs of the same events, `eventsPerAppend` rows per
+ * statement, one autocommitted statement per round trip on each of `writers` connections, into a table
+ * shaped and indexed like es_events (identity key, unique event id, unique stream and revision, the
+ * global-order index) but with none of the store's checks. Each row holds what the store's row of the
+ * event holds: its schema version, and metadata with the same members (id, correlation and cause,
+ * actor, when it occurred, schema version). Same pool, same run, same clock.
+ */
+export async function measurePlainInserts(pool: Pool, load: AppendLoad): Promise<AppendMeasurement> {
+  await ensurePlainInsertTable(pool);
   const run = randomUUID().slice(0, 8);
   const latencies: number[] = [];
   let events = 0;

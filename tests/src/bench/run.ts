@@ -11,7 +11,7 @@ import {
 } from '@app/server-kit';
 import { CheckpointStore, projections, readModelMigrations } from '@app/projection-service';
 import { type RunningPostgres, startEmbeddedPostgres } from '@app/infra/dist/postgres';
-import { measureAppends, measureBesideAnchor } from './append';
+import { fillPlainInsertTable, measureAppends, measureBesideAnchor } from './append';
 import { fillStore } from './fill';
 import { measureVisibleLag, measureVisibleLagStages } from './lag';
 import { measureHttpAdapters } from './adapters';
@@ -165,7 +165,10 @@ async function spine(report: Record<string, unknown>, figures: Record<string, un
   progress(`filling the store with ${FILL_EVENTS.toLocaleString('en')} events`);
   const fill = await fillStore(pool, FILL_EVENTS);
   progress(`filled in ${fill.seconds} s`);
-  // The bulk fill leaves ~1 GB of dirty pages; flush them now so the measurements below are not
+  // The plain INSERT anchor (appendSingle, appendBatch100) inserts into a table as large as the store.
+  const anchorRows = await fillPlainInsertTable(pool);
+  progress(`the plain INSERT anchor's table holds the same ${anchorRows.toLocaleString('en')} events`);
+  // The bulk fills leave ~2 GB of dirty pages; flush them now so the measurements below are not
   // sharing the disk with a checkpoint the fill caused.
   await pool.query('CHECKPOINT');
   const total = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events')).rows[0].n);
@@ -210,9 +213,16 @@ async function spine(report: Record<string, unknown>, figures: Record<string, un
   await measureAppends(store, { writers: WRITERS, eventsPerAppend: 1, durationMs: 1000 });
   progress(`appendSingle and appendBatch100, ${APPEND_MS / 1000} s each, beside the plain INSERT anchor`);
   const held = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events')).rows[0].n);
+  const anchorHeld = Number(
+    (await pool.query<{ n: string }>('SELECT count(*) AS n FROM bench_plain_inserts')).rows[0].n,
+  );
   // Each beside its anchor: at least twice the plain single-row INSERTs, and at least the plain
   // 100-row INSERTs (issue 24).
-  figures.appendSingle = { ...(await besideAnchorFigure(store, pool, 1, 2)), storeEventsBefore: held };
+  figures.appendSingle = {
+    ...(await besideAnchorFigure(store, pool, 1, 2)),
+    storeEventsBefore: held,
+    anchorRowsBefore: anchorHeld,
+  };
   figures.appendBatch100 = await besideAnchorFigure(store, pool, 100, 1);
   for (const name of ['appendSingle', 'appendBatch100'] as const) {
     const figure = figures[name] as { value: number; plainInsertAnchor: { eventsPerSecond: number } };
