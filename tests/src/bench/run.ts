@@ -168,8 +168,12 @@ async function spine(report: Record<string, unknown>, figures: Record<string, un
   // The plain INSERT anchor (appendSingle, appendBatch100) inserts into a table as large as the store.
   const anchorRows = await fillPlainInsertTable(pool);
   progress(`the plain INSERT anchor's table holds the same ${anchorRows.toLocaleString('en')} events`);
-  // The bulk fills leave ~2 GB of dirty pages; flush them now so the measurements below are not
-  // sharing the disk with a checkpoint the fill caused.
+  // A store in use has been vacuumed; a bulk-filled one has not, and autovacuum came to both tables a
+  // minute or two later, in the middle of the append figures (16 s for each, on the same two cores).
+  // Vacuum them now, then flush the ~2 GB of dirty pages, so the measurements below share the machine
+  // with neither.
+  progress('vacuuming both tables and writing a checkpoint');
+  await pool.query('VACUUM (ANALYZE) es_events, bench_plain_inserts');
   await pool.query('CHECKPOINT');
   const total = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events')).rows[0].n);
   progress('catchUpRead: readAll in batches of 5,000 over the whole store');
