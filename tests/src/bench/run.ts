@@ -217,15 +217,12 @@ async function spine(report: Record<string, unknown>, figures: Record<string, un
   await measureAppends(store, { writers: WRITERS, eventsPerAppend: 1, durationMs: 1000 });
   progress(`appendSingle and appendBatch100, ${APPEND_MS / 1000} s each, beside the plain INSERT anchor`);
   const held = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events')).rows[0].n);
-  const anchorHeld = Number(
-    (await pool.query<{ n: string }>('SELECT count(*) AS n FROM bench_plain_inserts')).rows[0].n,
-  );
   // Each beside its anchor: at least twice the plain single-row INSERTs, and at least the plain
   // 100-row INSERTs (issue 24).
   figures.appendSingle = {
     ...(await besideAnchorFigure(store, pool, 1, 2)),
     storeEventsBefore: held,
-    anchorRowsBefore: anchorHeld,
+    anchorRowsBefore: anchorRows,
   };
   figures.appendBatch100 = await besideAnchorFigure(store, pool, 100, 1);
   for (const name of ['appendSingle', 'appendBatch100'] as const) {
